@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Set up and run the course with one command.
+
+    python3 course.py lab        # open the chapters in JupyterLab
+    python3 course.py test       # unit tests, doctests and every notebook under nbval
+    python3 course.py execute    # re-run chapters and store their outputs (for authors)
+
+The first run makes a virtual environment in .venv and installs requirements.txt into it; later
+runs reinstall only when requirements.txt or pyproject.toml change. `--here` uses the Python that
+runs this script instead (a conda env, Binder, a CI image that already has everything).
+Arguments after the command go to JupyterLab or pytest, e.g. `python3 course.py test -x -k board`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+CHAPTERS = ROOT / "chapters"
+
+
+def venv_python() -> Path:
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+def requirements_digest(python: str) -> str:
+    digest = hashlib.sha256(python.encode())
+    for name in ("requirements.txt", "pyproject.toml"):
+        digest.update((ROOT / name).read_bytes())
+    return digest.hexdigest()
+
+
+def prepare(here: bool) -> str:
+    """Make sure an environment with everything in requirements.txt exists; return its Python."""
+    if sys.version_info < (3, 10):
+        sys.exit(f"puzzlekit needs Python 3.10 or newer; this is {sys.version.split()[0]}")
+    if here:
+        python = sys.executable
+        stamp = None
+    else:
+        if not venv_python().exists():
+            print(f"course: creating a virtual environment in {VENV.name}/ ...", flush=True)
+            try:
+                venv.create(VENV, with_pip=True)
+            except (subprocess.CalledProcessError, OSError) as error:
+                sys.exit(
+                    f"course: could not create {VENV} ({error}).\n"
+                    "On Debian or Ubuntu install the venv module first: sudo apt install python3-venv\n"
+                    "Or install requirements.txt yourself and run: python3 course.py --here ..."
+                )
+        python = str(venv_python())
+        stamp = VENV / ".puzzlekit-requirements"
+    wanted = requirements_digest(python)
+    if stamp is None or not stamp.exists() or stamp.read_text() != wanted:
+        print("course: installing requirements.txt ...", flush=True)
+        subprocess.run([python, "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True, cwd=ROOT)
+        subprocess.run([python, "-m", "pip", "install", "--quiet", "-r", "requirements.txt"], check=True, cwd=ROOT)
+        if stamp is not None:
+            stamp.write_text(wanted)
+    return python
+
+
+def execute_notebooks(paths: list[str]) -> None:
+    """Run each notebook top to bottom in a fresh kernel and store its outputs (runs inside the env)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebooks = [Path(p).resolve() for p in paths] or sorted(CHAPTERS.glob("*.ipynb"))
+    for path in notebooks:
+        print(f"course: executing {path.relative_to(ROOT)} ...", flush=True)
+        notebook = nbformat.read(path, as_version=4)
+        client = NotebookClient(
+            notebook,
+            timeout=600,
+            kernel_name="python3",
+            record_timing=False,
+            resources={"metadata": {"path": str(path.parent)}},
+        )
+        client.execute()
+        temporary = path.with_suffix(".ipynb.tmp")
+        nbformat.write(notebook, temporary)
+        os.replace(temporary, path)  # a crash mid-write never leaves a half-written chapter
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=["lab", "test", "execute", "setup"])
+    parser.add_argument("--here", action="store_true", help="use this Python instead of making .venv")
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "execute" and os.environ.get("PUZZLEKIT_IN_ENV"):
+        execute_notebooks(rest)
+        return 0
+    python = prepare(args.here)
+    env = dict(os.environ, PUZZLEKIT_IN_ENV="1")
+    if args.command == "setup":
+        return 0
+    if args.command == "lab":
+        first = sorted(CHAPTERS.glob("*.ipynb"))
+        target = [str(first[0].relative_to(ROOT))] if first else []
+        return subprocess.call([python, "-m", "jupyter", "lab", *target, *rest], cwd=ROOT, env=env)
+    if args.command == "test":
+        return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT, env=env)
+    return subprocess.call([python, str(Path(__file__).resolve()), "execute", *rest], cwd=ROOT, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

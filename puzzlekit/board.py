@@ -1,0 +1,538 @@
+"""Boards of the sliding puzzle: tuples of ints, row-major, with 0 for the blank.
+
+The textbook's helpers come first (`position`, `moves`, `move`), then the blank's moves
+(`slide`, `successors`), parity (`inversions`, `is_solvable`), random boards, and text.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+__all__ = [
+    "Board",
+    "BLANK",
+    "SUN",
+    "MOON",
+    "SUN_MOON_START",
+    "SUN_MOON_GOAL",
+    "DIRECTIONS",
+    "position",
+    "moves",
+    "move",
+    "slide",
+    "successors",
+    "inversions",
+    "is_solvable",
+    "random_board",
+    "default_goal",
+    "width",
+    "check_board",
+    "parse_board",
+    "format_board",
+]
+
+Board = tuple  # a tuple of ints, row-major, e.g. (1, 2, 3, 4, 5, 6, 7, 8, 0); 0 is the blank
+BLANK = 0
+SUN, MOON = 1, 2  # the tokens of the sun/moon puzzle, drawn as ☼ and ☾
+SUN_MOON_START = (SUN, SUN, SUN, MOON, SUN, MOON, MOON, BLANK, MOON)
+SUN_MOON_GOAL = (BLANK, MOON, SUN, MOON, SUN, MOON, SUN, MOON, SUN)
+
+# The blank's moves, in the seed's order. 'u' moves the blank up: the tile above it slides down.
+DIRECTIONS = ("u", "r", "d", "l")
+_DIRECTION_NAMES = {"u": "up", "r": "right", "d": "down", "l": "left"}
+_EDGE_NAMES = {"u": "top row", "r": "right column", "d": "bottom row", "l": "left column"}
+
+
+# --- Checking boards -------------------------------------------------------------------------
+
+
+def _cells(board, what: str = "board") -> tuple:
+    """Return `board` as a tuple of Python ints, or raise TypeError."""
+    if isinstance(board, (str, bytes)):
+        raise TypeError(f"{what} must be a sequence of ints, not a string; parse_board() reads text")
+    if not isinstance(board, Iterable) or isinstance(board, (set, frozenset, dict)):
+        raise TypeError(f"{what} must be a sequence of ints (a tuple or a list), got {type(board).__name__}")
+    cells = tuple(board)
+    if all(type(cell) is int for cell in cells):
+        return cells
+    for cell in cells:
+        if isinstance(cell, bool) or not isinstance(cell, numbers.Integral):
+            raise TypeError(f"{what} cells must be ints, got {cell!r} ({type(cell).__name__})")
+    return tuple(int(cell) for cell in cells)
+
+
+def _check_shape(cells: tuple, what: str = "board") -> int:
+    """Check that `cells` is square with exactly one blank and no negative values; return the width."""
+    size = math.isqrt(len(cells))
+    if size < 2 or size * size != len(cells):
+        raise ValueError(
+            f"{what} has {len(cells)} cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)"
+        )
+    blanks = cells.count(BLANK)
+    if blanks != 1:
+        found = "no blank" if blanks == 0 else f"{blanks} blanks"
+        raise ValueError(f"{what} has {found}; it needs exactly one blank (0)")
+    lowest = min(cells)
+    if lowest < 0:
+        raise ValueError(f"{what} holds {lowest}; cells hold 0 for the blank and positive numbers for tiles")
+    return size
+
+
+def _check_tiles(cells: tuple, size: int, what: str = "board") -> None:
+    """Check that a board of numbered tiles holds each of 1..N-1 exactly once."""
+    last = len(cells) - 1
+    if len(set(cells)) == len(cells) and max(cells) == last:
+        return  # n distinct values from 0 to n-1: a permutation
+    highest = max(cells)
+    if highest > last:
+        raise ValueError(
+            f"{what} holds {highest}, out of range: a {size}x{size} board holds the blank 0 and tiles 1..{last}"
+        )
+    counts = Counter(cells)
+    repeated = min(tile for tile, count in counts.items() if count > 1)
+    missing = min(set(range(1, last + 1)) - set(cells))
+    raise ValueError(
+        f"{what} repeats tile {repeated} ({counts[repeated]} times) and lacks tile {missing}: "
+        f"a {size}x{size} board holds each of the tiles 1..{last} once "
+        f"(for a token board such as sun/moon, pass its goal)"
+    )
+
+
+def _is_token(cells: tuple) -> bool:
+    """True for a token board, where some value other than the blank repeats (sun/moon)."""
+    return len(set(cells)) < len(cells)
+
+
+def _check_any(board, what: str = "board") -> tuple[tuple, int]:
+    """Check a tile board or a token board; return its cells and width."""
+    cells = _cells(board, what)
+    size = _check_shape(cells, what)
+    if not _is_token(cells):
+        _check_tiles(cells, size, what)
+    return cells, size
+
+
+def _check_pair(board, goal) -> tuple[tuple, tuple, int]:
+    """Check a board against its goal (the default goal when None); return both and the width."""
+    cells = _cells(board)
+    size = _check_shape(cells)
+    if goal is None:
+        _check_tiles(cells, size)
+        return cells, default_goal(size), size
+    target, goal_size = _check_any(goal, "goal")
+    if goal_size != size:
+        raise ValueError(
+            f"goal is {goal_size}x{goal_size} but the board is {size}x{size}; they must be the same size"
+        )
+    if not _is_token(target):
+        _check_tiles(cells, size)
+    elif Counter(cells) != Counter(target):
+        raise ValueError(f"board and goal hold different tokens: board {_census(cells)}, goal {_census(target)}")
+    return cells, target, size
+
+
+def _census(cells: tuple) -> str:
+    """How many of each token a board holds, e.g. '4 x 1, 4 x 2'."""
+    counts = Counter(cell for cell in cells if cell != BLANK)
+    return ", ".join(f"{count} x {token}" for token, count in sorted(counts.items()))
+
+
+def check_board(board: Sequence[int], goal: Sequence[int] | None = None) -> Board:
+    """Return `board` as a tuple after checking it is a valid board for `goal`.
+
+    A tile board holds each of 1..N-1 once and one blank; a token board (the sun/moon
+    puzzle) repeats values and must hold the same tokens as its goal.
+
+    Examples
+    --------
+    >>> check_board([1, 2, 3, 4, 5, 6, 7, 0, 8])
+    (1, 2, 3, 4, 5, 6, 7, 0, 8)
+    >>> check_board([1, 2, 3, 4, 5, 6, 7, 8])
+    Traceback (most recent call last):
+    ...
+    ValueError: board has 8 cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)
+    >>> check_board(SUN_MOON_START, goal=SUN_MOON_GOAL)
+    (1, 1, 1, 2, 1, 2, 2, 0, 2)
+    """
+    return _check_pair(board, goal)[0]
+
+
+def width(board: Sequence[int]) -> int:
+    """The number of cells in a row of a square board.
+
+    Examples
+    --------
+    >>> width((1, 2, 3, 0))
+    2
+    >>> width(range(16))
+    4
+    """
+    return _check_any(board)[1]
+
+
+def default_goal(size: int = 3) -> Board:
+    """The textbook's goal: tiles 1..N-1 in order, the blank last.
+
+    Examples
+    --------
+    >>> default_goal(3)
+    (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    >>> default_goal(2)
+    (1, 2, 3, 0)
+    """
+    if isinstance(size, bool) or not isinstance(size, numbers.Integral):
+        raise TypeError(f"size must be an int, got {size!r} ({type(size).__name__})")
+    if size < 2:
+        raise ValueError(f"size must be 2 or more (a {size}x{size} board has no moves)")
+    return tuple(range(1, size * size)) + (BLANK,)
+
+
+# --- The textbook's helpers -------------------------------------------------------------------
+
+
+def position(board: Sequence[int], n: int) -> tuple[int, int]:
+    """The (row, col) of tile `n`; `n = 0` finds the blank.
+
+    Examples
+    --------
+    >>> position((1, 3, 2, 5, 7, 4, 0, 8, 6), 4)
+    (1, 2)
+    >>> position((1, 3, 2, 5, 7, 4, 0, 8, 6), 0)
+    (2, 0)
+    """
+    cells, size = _check_any(board)
+    _check_int(n, "tile")
+    count = cells.count(n)
+    if count == 0:
+        raise ValueError(
+            f"tile {n} is not on the board: a {size}x{size} board holds the blank 0 and tiles 1..{len(cells) - 1}"
+        )
+    if count > 1:
+        raise ValueError(f"{n} appears {count} times on this token board; position() needs a tile that appears once")
+    return divmod(cells.index(n), size)
+
+
+def moves(board: Sequence[int]) -> list[int]:
+    """The tiles that can slide into the blank: the tile above it, below, left, right.
+
+    Examples
+    --------
+    >>> moves((1, 3, 2, 5, 7, 4, 0, 8, 6))
+    [5, 8]
+    >>> moves((1, 2, 3, 4, 0, 5, 6, 7, 8))
+    [2, 7, 4, 5]
+    """
+    cells, size = _check_any(board)
+    blank = cells.index(BLANK)
+    return [cells[target] for target in _targets(blank, size, order="udlr")]
+
+
+def move(board: Sequence[int], n: int) -> Board:
+    """The board after tile `n` slides into the blank.
+
+    Examples
+    --------
+    >>> move((1, 3, 2, 5, 7, 4, 0, 8, 6), 5)
+    (1, 3, 2, 0, 7, 4, 5, 8, 6)
+    >>> move((1, 3, 2, 5, 7, 4, 0, 8, 6), 7)
+    Traceback (most recent call last):
+    ...
+    ValueError: tile 7 cannot slide: it is at (1, 1) and the blank is at (2, 0), not next to it; tiles that can: [5, 8]
+    """
+    cells, size = _check_any(board)
+    _check_int(n, "tile")
+    blank = cells.index(BLANK)
+    neighbours = _targets(blank, size, order="udlr")
+    if n == BLANK:
+        raise ValueError(f"0 is the blank, not a tile; tiles that can slide: {[cells[i] for i in neighbours]}")
+    if n not in cells:
+        raise ValueError(
+            f"tile {n} is not on the board: a {size}x{size} board holds the blank 0 and tiles 1..{len(cells) - 1}"
+        )
+    sources = [i for i in neighbours if cells[i] == n]
+    if not sources:
+        where = divmod(cells.index(n), size) if cells.count(n) == 1 else "not next to the blank"
+        raise ValueError(
+            f"tile {n} cannot slide: it is at {where} and the blank is at {divmod(blank, size)}, not next to it; "
+            f"tiles that can: {[cells[i] for i in neighbours]}"
+        )
+    if len(sources) > 1:
+        raise ValueError(f"{len(sources)} tokens {n} are next to the blank; use slide(board, direction) to say which")
+    return _swap(cells, blank, sources[0])
+
+
+def _check_int(value, name: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, got {value!r} ({type(value).__name__})")
+
+
+# --- The blank's moves --------------------------------------------------------------------------
+
+
+def _targets(blank: int, size: int, order: str = "urdl") -> list[int]:
+    """The cells next to `blank`, in the given order of directions (u, r, d, l)."""
+    row, col = divmod(blank, size)
+    step = {
+        "u": -size if row > 0 else None,
+        "r": 1 if col < size - 1 else None,
+        "d": size if row < size - 1 else None,
+        "l": -1 if col > 0 else None,
+    }
+    return [blank + step[d] for d in order if step[d] is not None]
+
+
+def _swap(cells: tuple, i: int, j: int) -> Board:
+    """`cells` with the values at i and j exchanged."""
+    swapped = list(cells)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    return tuple(swapped)
+
+
+def slide(board: Sequence[int], direction: str) -> Board:
+    """The board after the blank moves one cell in `direction` ('u', 'r', 'd' or 'l').
+
+    The tile that was there moves the other way: `slide(b, 'u')` slides the tile above the blank down.
+
+    Examples
+    --------
+    >>> slide((1, 2, 3, 4, 0, 5, 6, 7, 8), 'u')
+    (1, 0, 3, 4, 2, 5, 6, 7, 8)
+    >>> slide((1, 2, 3, 4, 5, 6, 7, 8, 0), 'r')
+    Traceback (most recent call last):
+    ...
+    ValueError: the blank at (2, 2) cannot move 'r' (right): it is on the right column
+    """
+    cells, size = _check_any(board)
+    if direction not in _DIRECTION_NAMES:
+        raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the blank's moves), got {direction!r}")
+    blank = cells.index(BLANK)
+    target = _targets(blank, size, order=direction)
+    if not target:
+        raise ValueError(
+            f"the blank at {divmod(blank, size)} cannot move {direction!r} ({_DIRECTION_NAMES[direction]}): "
+            f"it is on the {_EDGE_NAMES[direction]}"
+        )
+    return _swap(cells, blank, target[0])
+
+
+def successors(board: Sequence[int]) -> list[tuple[str, Board]]:
+    """The (direction, board) pairs one move of the blank away, in the order 'u', 'r', 'd', 'l'.
+
+    Examples
+    --------
+    >>> successors((1, 2, 3, 4, 5, 6, 7, 8, 0))
+    [('u', (1, 2, 3, 4, 5, 0, 7, 8, 6)), ('l', (1, 2, 3, 4, 5, 6, 7, 0, 8))]
+    """
+    cells, size = _check_any(board)
+    blank = cells.index(BLANK)
+    row, col = divmod(blank, size)
+    pairs = []
+    for direction, allowed, target in (
+        ("u", row > 0, blank - size),
+        ("r", col < size - 1, blank + 1),
+        ("d", row < size - 1, blank + size),
+        ("l", col > 0, blank - 1),
+    ):
+        if allowed:
+            pairs.append((direction, _swap(cells, blank, target)))
+    return pairs
+
+
+# --- Parity -----------------------------------------------------------------------------------
+
+
+def inversions(board: Sequence[int]) -> int:
+    """The number of pairs of tiles in the wrong order, reading row by row; the blank is left out.
+
+    Examples
+    --------
+    >>> inversions((1, 2, 3, 4, 5, 6, 7, 8, 0))
+    0
+    >>> inversions((1, 2, 3, 4, 5, 6, 8, 7, 0))
+    1
+    >>> inversions((1, 3, 4, 2, 0, 7, 5, 8, 6))
+    5
+    """
+    cells, _ = _check_any(board)
+    return _inversions(cells)
+
+
+def _inversions(cells: tuple) -> int:
+    tiles = [cell for cell in cells if cell != BLANK]
+    return sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1 :] if a > b)
+
+
+def _parity_invariant(cells: tuple, size: int) -> int:
+    """What no slide can change: the inversions (odd widths) or inversions plus the blank's row (even)."""
+    if size % 2 == 1:
+        return _inversions(cells) % 2
+    return (_inversions(cells) + cells.index(BLANK) // size) % 2
+
+
+def is_solvable(board: Sequence[int], goal: Sequence[int] | None = None) -> bool:
+    """True if slides can turn `board` into `goal` (by default the tiles in order, blank last).
+
+    For odd widths the parity of the inversions decides; for even widths the parity of the
+    inversions plus the blank's row. A token board reaches its goal exactly when it holds the
+    same tokens.
+
+    Examples
+    --------
+    >>> is_solvable((1, 2, 3, 4, 5, 6, 8, 7, 0))
+    False
+    >>> is_solvable((8, 6, 7, 2, 5, 4, 3, 0, 1))
+    True
+    >>> is_solvable((1, 2, 3, 4, 5, 6, 8, 7, 0), goal=(1, 2, 3, 4, 5, 6, 8, 7, 0))
+    True
+    >>> is_solvable(SUN_MOON_START, goal=SUN_MOON_GOAL)
+    True
+    """
+    if goal is not None:
+        target, _ = _check_any(goal, "goal")
+        if _is_token(target):
+            cells = _cells(board)
+            _check_shape(cells)
+            if len(cells) != len(target):
+                _check_pair(cells, target)  # raises the size mismatch
+            return Counter(cells) == Counter(target)
+    cells, target, size = _check_pair(board, goal)
+    return _parity_invariant(cells, size) == _parity_invariant(target, size)
+
+
+# --- Random boards ------------------------------------------------------------------------------
+
+
+def _rng(seed) -> random.Random:
+    """A random.Random from an int seed, None, a random.Random or a numpy Generator."""
+    if seed is None or (isinstance(seed, numbers.Integral) and not isinstance(seed, bool)):
+        return random.Random(seed)
+    if isinstance(seed, random.Random):
+        return seed
+    if hasattr(seed, "integers"):  # numpy.random.Generator
+        return random.Random(int(seed.integers(2**63)))
+    raise TypeError(f"seed must be an int, None, random.Random or numpy Generator, got {type(seed).__name__}")
+
+
+def random_board(size: int = 3, seed=None, goal: Sequence[int] | None = None) -> Board:
+    """A board drawn uniformly from those that can reach `goal`, never `goal` itself.
+
+    Examples
+    --------
+    >>> random_board(3, seed=1)
+    (6, 7, 8, 5, 4, 1, 0, 2, 3)
+    >>> is_solvable(random_board(4, seed=7))
+    True
+    """
+    target = default_goal(size) if goal is None else _check_any(goal, "goal")[0]
+    goal_size = math.isqrt(len(target))
+    if goal_size != size:
+        raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
+    rng = _rng(seed)
+    while True:
+        cells = list(target)
+        rng.shuffle(cells)
+        board = tuple(cells)
+        if not _is_token(target) and _parity_invariant(board, size) != _parity_invariant(target, size):
+            # Swapping two tiles flips the parity: a one-to-one map from unsolvable boards to solvable
+            # ones, so the result stays uniform.
+            first, second = [i for i, cell in enumerate(board) if cell != BLANK][:2]
+            board = _swap(board, first, second)
+        if board != target:
+            return board
+
+
+# --- Text ---------------------------------------------------------------------------------------
+
+_SYMBOLS = {"_": BLANK, ".": BLANK, "☼": SUN, "☾": MOON}
+_BOX = "┏┳┓┣╋┫┗┻┛━"
+
+
+def parse_board(text) -> Board:
+    """Read a board from text such as "1 2 3 / 4 5 6 / 7 8 _", from lines, or from a list of numbers.
+
+    The blank may be written `_`, `.` or `0`; sun and moon as ☼ and ☾. The box-drawing
+    picture of `format_board` reads back too.
+
+    Examples
+    --------
+    >>> parse_board("1 2 3 / 4 5 6 / 7 8 _")
+    (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    >>> parse_board([8, 6, 7, 2, 5, 4, 3, 0, 1])
+    (8, 6, 7, 2, 5, 4, 3, 0, 1)
+    >>> parse_board("☼ ☼ ☼ / ☾ ☼ ☾ / ☾ _ ☾")
+    (1, 1, 1, 2, 1, 2, 2, 0, 2)
+    >>> parse_board(format_board((1, 2, 3, 0)))
+    (1, 2, 3, 0)
+    """
+    if not isinstance(text, str):
+        return _check_any(text)[0]
+    rows = []
+    for line in re.split(r"[/\n]", text):
+        if "┃" in line:
+            fields = [field.strip() or "_" for field in line.split("┃")[1:-1]]
+        else:
+            fields = [field for field in re.split(r"[\s,;]+", line.strip(_BOX + " \t[]()")) if field]
+        if fields:
+            rows.append([_read_cell(field) for field in fields])
+    if not rows:
+        raise ValueError("no board in the text: write the tiles row by row, e.g. '1 2 3 / 4 5 6 / 7 8 _'")
+    if len(rows) > 1:
+        for number, row in enumerate(rows[1:], start=2):
+            if len(row) != len(rows[0]):
+                raise ValueError(f"row {number} has {len(row)} cells but row 1 has {len(rows[0])}; rows must match")
+        if len(rows) != len(rows[0]):
+            raise ValueError(f"{len(rows)} rows of {len(rows[0])} cells; a square board has as many rows as columns")
+    return _check_any(tuple(cell for row in rows for cell in row))[0]
+
+
+def _read_cell(field: str) -> int:
+    if field in _SYMBOLS:
+        return _SYMBOLS[field]
+    if field.isdigit():
+        return int(field)
+    raise ValueError(
+        f"cannot read {field!r} as a cell: write tiles as numbers, the blank as _ (or 0), sun and moon as ☼ and ☾"
+    )
+
+
+def _symbols(cells: tuple) -> dict[int, str]:
+    """How to print each value: numbers, or ☼ and ☾ on a sun/moon board."""
+    if _is_token(cells) and set(cells) <= {BLANK, SUN, MOON}:
+        return {BLANK: " ", SUN: "☼", MOON: "☾"}
+    return {cell: str(cell) if cell != BLANK else " " for cell in cells}
+
+
+def format_board(board: Sequence[int]) -> str:
+    """A box-drawing picture of the board (sun/moon tokens as ☼ and ☾).
+
+    Examples
+    --------
+    >>> print(format_board((1, 2, 3, 4, 5, 6, 7, 8, 0)))
+    ┏━━━┳━━━┳━━━┓
+    ┃ 1 ┃ 2 ┃ 3 ┃
+    ┣━━━╋━━━╋━━━┫
+    ┃ 4 ┃ 5 ┃ 6 ┃
+    ┣━━━╋━━━╋━━━┫
+    ┃ 7 ┃ 8 ┃   ┃
+    ┗━━━┻━━━┻━━━┛
+    """
+    cells, size = _check_any(board)
+    symbols = _symbols(cells)
+    cell_width = max(len(symbol) for symbol in symbols.values()) + 2
+
+    def rule(left: str, middle: str, right: str) -> str:
+        return left + middle.join(["━" * cell_width] * size) + right
+
+    lines = [rule("┏", "┳", "┓")]
+    for row in range(size):
+        if row:
+            lines.append(rule("┣", "╋", "┫"))
+        values = cells[row * size : (row + 1) * size]
+        lines.append("┃" + "┃".join((symbols[value].rjust(cell_width - 2)).center(cell_width) for value in values) + "┃")
+    lines.append(rule("┗", "┻", "┛"))
+    return "\n".join(lines)

@@ -1,0 +1,151 @@
+"""Boards as pictures in a notebook: `show(board)` draws SVG, and prints as box-drawing text elsewhere."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+
+from .board import BLANK, MOON, SUN, _check_any, _is_token, format_board
+
+__all__ = ["BoardPicture", "show"]
+
+_TILE = "#f4d9a6"  # warm wood
+_TILE_EDGE = "#b5894a"
+_HIGHLIGHT = "#9fd3a8"
+_FRAME = "#4a3b2a"
+_SUN = "#f2b705"
+_MOON = "#5b6ee1"
+
+
+class BoardPicture:
+    """One or more boards side by side: SVG in a notebook, box-drawing text in a terminal.
+
+    Examples
+    --------
+    >>> picture = show((1, 2, 3, 0))
+    >>> picture._repr_svg_().startswith('<svg')
+    True
+    >>> print(picture)
+    ┏━━━┳━━━┓
+    ┃ 1 ┃ 2 ┃
+    ┣━━━╋━━━┫
+    ┃ 3 ┃   ┃
+    ┗━━━┻━━━┛
+    """
+
+    def __init__(self, boards: Sequence, captions: Sequence[str] | None = None, highlight=(), cell: int = 40):
+        self.boards = [_check_any(board)[0] for board in boards]
+        if not self.boards:
+            raise ValueError("show() needs at least one board")
+        if captions is not None and len(captions) != len(self.boards):
+            raise ValueError(f"{len(captions)} captions for {len(self.boards)} boards; give one caption per board")
+        self.captions = list(captions) if captions is not None else None
+        self.highlight = set(highlight)
+        self.cell = cell
+
+    def __repr__(self) -> str:
+        pictures = [format_board(board).split("\n") for board in self.boards]
+        if self.captions:
+            pictures = [[caption] + lines for caption, lines in zip(self.captions, pictures)]
+        height = max(len(lines) for lines in pictures)
+        widths = [max(len(line) for line in lines) for lines in pictures]
+        rows = []
+        for i in range(height):
+            parts = [(lines[i] if i < len(lines) else "").ljust(w) for lines, w in zip(pictures, widths)]
+            rows.append("   ".join(parts).rstrip())
+        return "\n".join(rows)
+
+    def _repr_svg_(self) -> str:
+        gap, caption_height = self.cell // 2, (18 if self.captions else 0)
+        sizes = [int(len(board) ** 0.5) for board in self.boards]
+        total_width = sum(size * self.cell + 8 for size in sizes) + gap * (len(sizes) - 1)
+        total_height = max(sizes) * self.cell + 8 + caption_height
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_width}" height="{total_height}" '
+            f'viewBox="0 0 {total_width} {total_height}" font-family="sans-serif">'
+        ]
+        x = 0
+        for index, (board, size) in enumerate(zip(self.boards, sizes)):
+            if self.captions:
+                parts.append(
+                    f'<text x="{x + (size * self.cell + 8) / 2:g}" y="13" font-size="13" '
+                    f'text-anchor="middle" fill="#333">{escape(str(self.captions[index]))}</text>'
+                )
+            parts.append(self._board_svg(board, size, x, caption_height))
+            x += size * self.cell + 8 + gap
+        parts.append("</svg>")
+        return "".join(parts)
+
+    def _board_svg(self, board: tuple, size: int, x0: int, y0: int) -> str:
+        c = self.cell
+        parts = [f'<rect x="{x0}" y="{y0}" width="{size * c + 8}" height="{size * c + 8}" rx="6" fill="{_FRAME}"/>']
+        token = _is_token(board)
+        for index, value in enumerate(board):
+            if value == BLANK:
+                continue
+            row, col = divmod(index, size)
+            x, y = x0 + 4 + col * c, y0 + 4 + row * c
+            fill = _HIGHLIGHT if value in self.highlight and not token else _TILE
+            parts.append(
+                f'<rect x="{x + 2}" y="{y + 2}" width="{c - 4}" height="{c - 4}" rx="5" '
+                f'fill="{fill}" stroke="{_TILE_EDGE}"/>'
+            )
+            cx, cy = x + c / 2, y + c / 2
+            if token and value == SUN:
+                parts.append(_sun(cx, cy, c * 0.2))
+            elif token and value == MOON:
+                parts.append(_moon(cx, cy, c * 0.26))
+            else:
+                parts.append(
+                    f'<text x="{cx:g}" y="{cy:g}" font-size="{c * 0.45:g}" text-anchor="middle" '
+                    f'dominant-baseline="central" fill="#222">{value}</text>'
+                )
+        return "".join(parts)
+
+
+def _sun(cx: float, cy: float, r: float) -> str:
+    parts = [f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:.1f}" fill="{_SUN}"/>']
+    for k in range(8):  # eight rays
+        dx, dy = math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)
+        parts.append(
+            f'<line x1="{cx + dx * r * 1.3:.1f}" y1="{cy + dy * r * 1.3:.1f}" '
+            f'x2="{cx + dx * r * 1.75:.1f}" y2="{cy + dy * r * 1.75:.1f}" stroke="{_SUN}" stroke-width="2"/>'
+        )
+    return "".join(parts)
+
+
+def _moon(cx: float, cy: float, r: float) -> str:
+    # A crescent: the outer circle's arc, then an inner arc of a larger radius back to the start.
+    top, bottom = cy - r, cy + r
+    return (
+        f'<path d="M {cx:.1f} {top:.1f} A {r:.1f} {r:.1f} 0 1 0 {cx:.1f} {bottom:.1f} '
+        f'A {r * 1.25:.1f} {r * 1.25:.1f} 0 0 1 {cx:.1f} {top:.1f} Z" fill="{_MOON}"/>'
+    )
+
+
+def show(*boards, captions: Sequence[str] | None = None, highlight=(), cell: int = 40) -> BoardPicture:
+    """A picture of one board, or of several side by side (a path, for instance).
+
+    `highlight` names tiles to colour; `cell` is the size of a cell in pixels.
+
+    Examples
+    --------
+    >>> show((1, 2, 3, 0), (1, 2, 0, 3), captions=["goal", "one move away"]).captions
+    ['goal', 'one move away']
+    >>> len(show([(1, 2, 3, 0), (1, 2, 0, 3)]).boards)
+    2
+    """
+    if len(boards) == 1 and _is_sequence_of_boards(boards[0]):
+        boards = tuple(boards[0])
+    return BoardPicture(boards, captions=captions, highlight=highlight, cell=cell)
+
+
+def _is_sequence_of_boards(value) -> bool:
+    if isinstance(value, (str, bytes)):
+        return False
+    try:
+        first = next(iter(value))
+    except (TypeError, StopIteration):
+        return False
+    return not isinstance(first, (int,)) and hasattr(first, "__len__")

@@ -1,0 +1,201 @@
+"""A game to play by hand: a board, a move counter, and the moves of the seed's `SlidingPuzzleGame`."""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Sequence
+
+from .board import (
+    BLANK,
+    Board,
+    _check_any,
+    _check_pair,
+    _inversions,
+    _rng,
+    _targets,
+    default_goal,
+    is_solvable,
+    random_board,
+)
+
+__all__ = ["SlidingPuzzleGame"]
+
+
+class SlidingPuzzleGame:
+    """A sliding puzzle being played: the board, its goal and the number of moves made.
+
+    Parameters
+    ----------
+    size : the width of the board (3 for the 8-puzzle).
+    board : the starting board; by default the goal, so call `shuffle()` to play.
+    seed : makes `shuffle()` repeatable (an int, a random.Random or a numpy Generator).
+    goal : the board to reach; by default tiles in order with the blank last.
+
+    Examples
+    --------
+    >>> game = SlidingPuzzleGame(board=(1, 2, 3, 4, 5, 6, 7, 0, 8))
+    >>> game.move_hole('r')
+    (8, 7)
+    >>> game.is_solved(), game.move_count
+    (True, 1)
+    """
+
+    def __init__(self, size: int = 3, board: Sequence[int] | None = None, seed=None,
+                 goal: Sequence[int] | None = None):
+        if goal is None:
+            goal = default_goal(size)
+        goal_cells, goal_size = _check_any(goal, "goal")
+        if goal_size != size:
+            raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
+        self.size = size
+        self.goal: Board = goal_cells
+        self._rng = _rng(seed)
+        self.board = goal_cells if board is None else board
+        self.start: Board = self.board
+        self.move_count = 0
+
+    @property
+    def board(self) -> Board:
+        """The board as a tuple, row-major, 0 for the hole."""
+        return self._board
+
+    @board.setter
+    def board(self, board: Sequence[int]) -> None:
+        cells, goal, _ = _check_pair(board, self.goal)
+        if not is_solvable(cells, goal):
+            raise ValueError(f"board {cells} cannot reach the goal {goal}: its parity is wrong (see chapter 2)")
+        self._board = cells
+
+    def __repr__(self) -> str:
+        return f"SlidingPuzzleGame(size={self.size}, board={self.board}, move_count={self.move_count})"
+
+    def _repr_svg_(self) -> str:
+        from .display import show
+
+        return show(self.board)._repr_svg_()
+
+    @staticmethod
+    def count_transpositions(board: Sequence[int]) -> int:
+        """The inversions of the tiles (the hole left out); even means solvable on 3x3.
+
+        Examples
+        --------
+        >>> SlidingPuzzleGame.count_transpositions([1, 3, 4, 2, 0, 7, 5, 8, 6])
+        5
+        """
+        return _inversions(_check_any(board)[0])
+
+    def is_solved(self) -> bool:
+        """True when the board is the goal.
+
+        Examples
+        --------
+        >>> SlidingPuzzleGame().is_solved()
+        True
+        """
+        return self._board == self.goal
+
+    def shuffle(self) -> Board:
+        """Start a new game: a random board that can reach the goal and is not already solved.
+
+        Examples
+        --------
+        >>> game = SlidingPuzzleGame(seed=1)
+        >>> game.shuffle()
+        (6, 7, 8, 5, 4, 1, 0, 2, 3)
+        >>> game.is_solved()
+        False
+        """
+        self._board = random_board(self.size, seed=self._rng, goal=self.goal)
+        self.start = self._board
+        self.move_count = 0
+        return self._board
+
+    def reset(self) -> Board:
+        """Go back to the board this game started from, with the counter at zero.
+
+        Examples
+        --------
+        >>> game = SlidingPuzzleGame(board=(1, 2, 3, 4, 5, 6, 7, 0, 8))
+        >>> game.move_hole('l')
+        (6, 7)
+        >>> game.reset()
+        (1, 2, 3, 4, 5, 6, 7, 0, 8)
+        """
+        self._board = self.start
+        self.move_count = 0
+        return self._board
+
+    def _slide(self, tile: int, hole: int) -> None:
+        cells = list(self._board)
+        cells[hole], cells[tile] = cells[tile], BLANK
+        self._board = tuple(cells)
+        self.move_count += 1
+
+    def move_hole(self, direction: str) -> tuple[int, int]:
+        """Move the hole 'u', 'r', 'd' or 'l'; return where the tile and the hole were.
+
+        Examples
+        --------
+        >>> game = SlidingPuzzleGame(board=(1, 0, 3, 4, 2, 5, 7, 8, 6))
+        >>> game.move_hole('d')
+        (4, 1)
+        >>> game.move_hole('d')
+        (7, 4)
+        >>> game.move_hole('d')
+        Traceback (most recent call last):
+        ...
+        ValueError: the hole cannot move down: it is at index 7, on the bottom row
+        """
+        names = {"u": ("up", "top row"), "r": ("right", "right column"),
+                 "d": ("down", "bottom row"), "l": ("left", "left column")}
+        if direction not in names:
+            raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the hole's moves), got {direction!r}")
+        hole = self._board.index(BLANK)
+        target = _targets(hole, self.size, order=direction)
+        if not target:
+            name, edge = names[direction]
+            raise ValueError(f"the hole cannot move {name}: it is at index {hole}, on the {edge}")
+        self._slide(target[0], hole)
+        return target[0], hole
+
+    def move_tile(self, row: int, col: int) -> int | None:
+        """Slide the tile at (row, col) into the hole next to it; return the index it moved to, or None.
+
+        Examples
+        --------
+        >>> game = SlidingPuzzleGame(board=(1, 2, 3, 4, 5, 6, 7, 0, 8))
+        >>> game.move_tile(0, 0) is None
+        True
+        >>> game.move_tile(2, 2)
+        7
+        """
+        for name, value in (("row", row), ("col", col)):
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+                raise TypeError(f"{name} must be an int, got {value!r}")
+            if not 0 <= value < self.size:
+                raise ValueError(
+                    f"{name} {value} is off the board: a {self.size}x{self.size} board has rows and columns "
+                    f"0..{self.size - 1}"
+                )
+        return self.move_tile_by_index(row * self.size + col)
+
+    def move_tile_by_index(self, i: int) -> int | None:
+        """Slide the tile at index `i` into the hole next to it; return the index it moved to, or None.
+
+        Examples
+        --------
+        >>> game = SlidingPuzzleGame(board=(1, 2, 3, 4, 5, 6, 7, 0, 8))
+        >>> game.move_tile_by_index(8), game.board
+        (7, (1, 2, 3, 4, 5, 6, 7, 8, 0))
+        """
+        if isinstance(i, bool) or not isinstance(i, numbers.Integral):
+            raise TypeError(f"index must be an int, got {i!r}")
+        cells = len(self._board)
+        if not 0 <= i < cells:
+            raise ValueError(f"index {i} is off the board: a {self.size}x{self.size} board has indexes 0..{cells - 1}")
+        hole = self._board.index(BLANK)
+        if hole not in _targets(i, self.size):
+            return None
+        self._slide(i, hole)
+        return hole
