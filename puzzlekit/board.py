@@ -99,13 +99,19 @@ def _check_tiles(cells: tuple, size: int, what: str = "board") -> None:
     raise ValueError(
         f"{what} repeats tile {repeated} ({counts[repeated]} times) and lacks tile {missing}: "
         f"a {size}x{size} board holds each of the tiles 1..{last} once "
-        f"(for a token board such as sun/moon, pass its goal)"
+        f"(on a token board such as sun/moon every token appears at least twice)"
     )
 
 
 def _is_token(cells: tuple) -> bool:
-    """True for a token board, where some value other than the blank repeats (sun/moon)."""
-    return len(set(cells)) < len(cells)
+    """True for a token board (sun/moon): every value but the blank appears at least twice.
+
+    A board where only some values repeat is a tile board with a mistake in it, not a token board.
+    """
+    if len(set(cells)) == len(cells):
+        return False
+    counts = Counter(cells)
+    return all(count >= 2 for value, count in counts.items() if value != BLANK)
 
 
 def _check_any(board, what: str = "board") -> tuple[tuple, int]:
@@ -122,6 +128,11 @@ def _check_pair(board, goal) -> tuple[tuple, tuple, int]:
     cells = _cells(board)
     size = _check_shape(cells)
     if goal is None:
+        if _is_token(cells):
+            raise ValueError(
+                f"board is a token board ({_census(cells)}) and has no default goal; pass one, "
+                f"e.g. goal=SUN_MOON_GOAL"
+            )
         _check_tiles(cells, size)
         return cells, default_goal(size), size
     target, goal_size = _check_any(goal, "goal")

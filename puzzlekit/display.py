@@ -98,8 +98,8 @@ class BoardPicture:
                 parts.append(_moon(cx, cy, c * 0.26))
             else:
                 parts.append(
-                    f'<text x="{cx:g}" y="{cy:g}" font-size="{c * 0.45:g}" text-anchor="middle" '
-                    f'dominant-baseline="central" fill="#222">{value}</text>'
+                    f'<text x="{cx:g}" y="{cy + c * 0.16:g}" font-size="{c * 0.45:g}" text-anchor="middle" '
+                    f'fill="#222">{value}</text>'
                 )
         return "".join(parts)
 
@@ -118,6 +118,7 @@ def _sun(cx: float, cy: float, r: float) -> str:
 def _moon(cx: float, cy: float, r: float) -> str:
     # A crescent: the outer circle's arc, then an inner arc of a larger radius back to the start.
     top, bottom = cy - r, cy + r
+    cx += r * 0.3  # the crescent's bulk lies left of its tips: shift it to the middle
     return (
         f'<path d="M {cx:.1f} {top:.1f} A {r:.1f} {r:.1f} 0 1 0 {cx:.1f} {bottom:.1f} '
         f'A {r * 1.25:.1f} {r * 1.25:.1f} 0 0 1 {cx:.1f} {top:.1f} Z" fill="{_MOON}"/>'

@@ -1,0 +1,51 @@
+"""Tests for puzzlekit.display: pictures of boards."""
+
+import re
+
+import pytest
+
+from puzzlekit import SUN_MOON_START, BoardPicture, default_goal, format_board, show
+
+
+def test_show_one_board_as_svg_and_text():
+    picture = show(default_goal(3))
+    svg = picture._repr_svg_()
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert len(re.findall(r"<text", svg)) == 8  # eight numbered tiles, no number on the blank
+    assert repr(picture) == format_board(default_goal(3))
+
+
+def test_show_a_path_side_by_side_with_captions():
+    path = [(1, 2, 3, 0), (1, 2, 0, 3), (0, 2, 1, 3)]
+    picture = show(path, captions=["start", "1", "2"])
+    assert isinstance(picture, BoardPicture) and picture.boards == path
+    assert show(*path).boards == path
+    lines = repr(picture).splitlines()
+    assert lines[0].split() == ["start", "1", "2"]
+    assert lines[1].count("┏") == 3
+    assert ">start</text>" in picture._repr_svg_()
+
+
+def test_sun_moon_tokens_are_drawn_not_numbered():
+    svg = show(SUN_MOON_START)._repr_svg_()
+    assert "<text" not in svg
+    assert svg.count("<circle") == 4 and svg.count("<path") == 4
+
+
+def test_highlight_colours_the_named_tiles():
+    plain = show(default_goal(3))._repr_svg_()
+    marked = show(default_goal(3), highlight=[5])._repr_svg_()
+    assert plain != marked and marked.count("#9fd3a8") == 1
+
+
+def test_captions_are_escaped():
+    assert "&lt;b&gt;" in show((1, 2, 3, 0), captions=["<b>"])._repr_svg_()
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="one caption per board"):
+        show((1, 2, 3, 0), captions=["a", "b"])
+    with pytest.raises(ValueError, match="at least one board"):
+        show()
+    with pytest.raises(ValueError, match="board has 3 cells"):
+        show((1, 2, 0))
