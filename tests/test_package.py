@@ -1,0 +1,48 @@
+"""Tests for the package as a whole: what `import puzzlekit` brings, and that every name is documented."""
+
+import inspect
+import subprocess
+import sys
+
+import puzzlekit
+
+
+def test_import_stays_light():
+    """Students import puzzlekit in every chapter; matplotlib and ipywidgets load only when used."""
+    code = "import sys, puzzlekit; print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_every_public_function_has_a_doctest():
+    missing = []
+    for name in puzzlekit.__all__:
+        value = getattr(puzzlekit, name)
+        if (inspect.isfunction(value) or inspect.isclass(value)) and value.__module__.startswith("puzzlekit"):
+            if ">>>" not in (inspect.getdoc(value) or ""):
+                missing.append(name)
+            if inspect.isclass(value):
+                for method_name, method in vars(value).items():
+                    function = method.__func__ if isinstance(method, staticmethod) else method
+                    if inspect.isfunction(function) and not method_name.startswith("_"):
+                        if ">>>" not in (inspect.getdoc(function) or ""):
+                            missing.append(f"{name}.{method_name}")
+    assert missing == []
+
+
+def test_every_module_has_a_docstring_and_all():
+    import importlib
+    import pkgutil
+
+    for module_info in pkgutil.iter_modules(puzzlekit.__path__):
+        if module_info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"puzzlekit.{module_info.name}")
+        assert module.__doc__, module.__name__
+        assert hasattr(module, "__all__"), module.__name__
+
+
+def test_the_textbook_names_are_at_the_top():
+    for name in ("position", "moves", "move", "is_solvable", "slide", "inversions", "random_board",
+                 "parse_board", "format_board", "show", "SlidingPuzzleGame"):
+        assert name in puzzlekit.__all__ and callable(getattr(puzzlekit, name))
