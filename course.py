@@ -106,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "lab":
         first = sorted(CHAPTERS.glob("*.ipynb"))
         target = [str(first[0].relative_to(ROOT))] if first else []
+        if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in rest:
+            rest.append("--allow-root")  # containers often run as root, which JupyterLab refuses by default
         return subprocess.call([python, "-m", "jupyter", "lab", *target, *rest], cwd=ROOT, env=env)
     if args.command == "test":
         return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT, env=env)
