@@ -83,6 +83,7 @@ def execute_notebooks(paths: list[str]) -> None:
             timeout=600,
             kernel_name="python3",
             record_timing=False,
+            coalesce_streams=True,  # one print, one stored output: the same file on every run
             resources={"metadata": {"path": str(path.parent)}},
         )
         client.execute()

@@ -267,11 +267,11 @@ def move(board: Sequence[int], n: int) -> Board:
         )
     sources = [i for i in neighbours if cells[i] == n]
     if not sources:
-        where = divmod(cells.index(n), size) if cells.count(n) == 1 else "not next to the blank"
-        raise ValueError(
-            f"tile {n} cannot slide: it is at {where} and the blank is at {divmod(blank, size)}, not next to it; "
-            f"tiles that can: {[cells[i] for i in neighbours]}"
-        )
+        if cells.count(n) == 1:
+            where = f"it is at {divmod(cells.index(n), size)} and the blank is at {divmod(blank, size)}, not next to it"
+        else:
+            where = f"no {n} is next to the blank at {divmod(blank, size)}"
+        raise ValueError(f"tile {n} cannot slide: {where}; tiles that can: {[cells[i] for i in neighbours]}")
     if len(sources) > 1:
         raise ValueError(f"{len(sources)} tokens {n} are next to the blank; use slide(board, direction) to say which")
     return _swap(cells, blank, sources[0])

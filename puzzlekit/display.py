@@ -41,6 +41,8 @@ class BoardPicture:
         if captions is not None and len(captions) != len(self.boards):
             raise ValueError(f"{len(captions)} captions for {len(self.boards)} boards; give one caption per board")
         self.captions = list(captions) if captions is not None else None
+        if isinstance(highlight, (int, str)) or not hasattr(highlight, "__iter__"):
+            raise TypeError(f"highlight must be a list of tiles, e.g. highlight=[5], got {highlight!r}")
         self.highlight = set(highlight)
         self.cell = cell
 
@@ -59,21 +61,24 @@ class BoardPicture:
     def _repr_svg_(self) -> str:
         gap, caption_height = self.cell // 2, (18 if self.captions else 0)
         sizes = [int(len(board) ** 0.5) for board in self.boards]
-        total_width = sum(size * self.cell + 8 for size in sizes) + gap * (len(sizes) - 1)
+        captions = [str(caption) for caption in self.captions] if self.captions else [""] * len(sizes)
+        # Each board sits in a slot wide enough for its caption (about 7.5 px a character at 13 px).
+        slots = [max(size * self.cell + 8, round(len(caption) * 7.5) + 4) for size, caption in zip(sizes, captions)]
+        total_width = sum(slots) + gap * (len(slots) - 1)
         total_height = max(sizes) * self.cell + 8 + caption_height
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_width}" height="{total_height}" '
             f'viewBox="0 0 {total_width} {total_height}" font-family="sans-serif">'
         ]
         x = 0
-        for index, (board, size) in enumerate(zip(self.boards, sizes)):
-            if self.captions:
+        for board, size, caption, slot in zip(self.boards, sizes, captions, slots):
+            if caption:
                 parts.append(
-                    f'<text x="{x + (size * self.cell + 8) / 2:g}" y="13" font-size="13" '
-                    f'text-anchor="middle" fill="#333">{escape(str(self.captions[index]))}</text>'
+                    f'<text x="{x + slot / 2:g}" y="13" font-size="13" '
+                    f'text-anchor="middle" fill="#333">{escape(caption)}</text>'
                 )
-            parts.append(self._board_svg(board, size, x, caption_height))
-            x += size * self.cell + 8 + gap
+            parts.append(self._board_svg(board, size, x + (slot - size * self.cell - 8) // 2, caption_height))
+            x += slot + gap
         parts.append("</svg>")
         return "".join(parts)
 

@@ -47,12 +47,14 @@ class SlidingPuzzleGame:
         goal_cells, goal_size = _check_any(goal, "goal")
         if goal_size != size:
             raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
+        if board is not None and goal_size == size:
+            board_size = _check_any(board)[1]
+            if board_size != size:
+                raise ValueError(f"board is {board_size}x{board_size} but size is {size}; pass size={board_size}")
         self.size = size
         self.goal: Board = goal_cells
         self._rng = _rng(seed)
         self.board = goal_cells if board is None else board
-        self.start: Board = self.board
-        self.move_count = 0
 
     @property
     def board(self) -> Board:
@@ -61,10 +63,12 @@ class SlidingPuzzleGame:
 
     @board.setter
     def board(self, board: Sequence[int]) -> None:
+        """Setting the board starts a new game from it: the counter goes to 0 and `reset()` comes back here."""
         cells, goal, _ = _check_pair(board, self.goal)
         if not is_solvable(cells, goal):
             raise ValueError(f"board {cells} cannot reach the goal {goal}: its parity is wrong (see chapter 2)")
-        self._board = cells
+        self._board = self.start = cells
+        self.move_count = 0
 
     def __repr__(self) -> str:
         return f"SlidingPuzzleGame(size={self.size}, board={self.board}, move_count={self.move_count})"
@@ -106,9 +110,7 @@ class SlidingPuzzleGame:
         >>> game.is_solved()
         False
         """
-        self._board = random_board(self.size, seed=self._rng, goal=self.goal)
-        self.start = self._board
-        self.move_count = 0
+        self.board = random_board(self.size, seed=self._rng, goal=self.goal)
         return self._board
 
     def reset(self) -> Board:
@@ -145,7 +147,7 @@ class SlidingPuzzleGame:
         >>> game.move_hole('d')
         Traceback (most recent call last):
         ...
-        ValueError: the hole cannot move down: it is at index 7, on the bottom row
+        ValueError: the hole cannot move down: it is at index 7 (row 2, col 1), on the bottom row
         """
         names = {"u": ("up", "top row"), "r": ("right", "right column"),
                  "d": ("down", "bottom row"), "l": ("left", "left column")}
@@ -155,7 +157,8 @@ class SlidingPuzzleGame:
         target = _targets(hole, self.size, order=direction)
         if not target:
             name, edge = names[direction]
-            raise ValueError(f"the hole cannot move {name}: it is at index {hole}, on the {edge}")
+            row, col = divmod(hole, self.size)
+            raise ValueError(f"the hole cannot move {name}: it is at index {hole} (row {row}, col {col}), on the {edge}")
         self._slide(target[0], hole)
         return target[0], hole
 

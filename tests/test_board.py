@@ -119,6 +119,8 @@ def test_move_errors_say_why():
         position(TEXTBOOK, 12)
     with pytest.raises(TypeError, match="tile must be an int"):
         position(TEXTBOOK, "4")
+    with pytest.raises(ValueError, match=r"tile 1 cannot slide: no 1 is next to the blank at \(0, 0\); tiles that can: \[2, 2\]"):
+        move((0, 2, 1, 2, 1, 1, 1, 2, 2), 1)
 
 
 def test_slide_errors_say_why():

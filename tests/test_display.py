@@ -49,3 +49,14 @@ def test_bad_input():
         show()
     with pytest.raises(ValueError, match="board has 3 cells"):
         show((1, 2, 0))
+
+
+def test_long_captions_widen_their_slot():
+    svg = show((1, 2, 3, 4, 5, 6, 7, 8, 0), captions=["the textbook's board, drawn"])._repr_svg_()
+    width = int(re.search(r'width="(\d+)"', svg).group(1))
+    assert width >= len("the textbook's board, drawn") * 7
+
+
+def test_highlight_must_be_a_collection():
+    with pytest.raises(TypeError, match="highlight must be a list of tiles"):
+        show((1, 2, 3, 0), highlight=3)

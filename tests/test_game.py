@@ -120,8 +120,6 @@ def test_board_is_checked():
         SlidingPuzzleGame(board=(1, 2, 3, 4, 5, 6, 7, 0))
     with pytest.raises(ValueError, match="goal is 3x3 but size is 4"):
         SlidingPuzzleGame(size=4, goal=GOAL)
-    with pytest.raises(ValueError, match="goal is 3x3 but the board is 4x4"):
-        SlidingPuzzleGame(board=default_goal(4))
 
 
 def test_other_sizes_and_the_sun_moon_board():
@@ -144,3 +142,16 @@ def test_repr_and_picture():
     game = SlidingPuzzleGame()
     assert repr(game) == "SlidingPuzzleGame(size=3, board=(1, 2, 3, 4, 5, 6, 7, 8, 0), move_count=0)"
     assert game._repr_svg_().startswith("<svg")
+
+
+def test_setting_the_board_starts_a_new_game():
+    game = SlidingPuzzleGame(board=(1, 2, 3, 4, 5, 6, 7, 0, 8))
+    game.move_hole("l")
+    game.board = (1, 2, 3, 4, 5, 6, 0, 7, 8)
+    assert game.move_count == 0 and game.reset() == (1, 2, 3, 4, 5, 6, 0, 7, 8)
+
+
+def test_a_board_of_another_size_names_the_size_to_pass():
+    with pytest.raises(ValueError, match="board is 4x4 but size is 3; pass size=4"):
+        SlidingPuzzleGame(board=default_goal(4))
+    assert SlidingPuzzleGame(size=4, board=default_goal(4)).is_solved()
