@@ -76,7 +76,7 @@ def execute_notebooks(paths: list[str]) -> None:
 
     notebooks = [Path(p).resolve() for p in paths] or sorted(CHAPTERS.glob("*.ipynb"))
     for path in notebooks:
-        print(f"course: executing {path.relative_to(ROOT)} ...", flush=True)
+        print(f"course: executing {os.path.relpath(path, ROOT)} ...", flush=True)
         notebook = nbformat.read(path, as_version=4)
         client = NotebookClient(
             notebook,

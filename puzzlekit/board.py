@@ -141,6 +141,11 @@ def _check_pair(board, goal) -> tuple[tuple, tuple, int]:
             f"goal is {goal_size}x{goal_size} but the board is {size}x{size}; they must be the same size"
         )
     if not _is_token(target):
+        if _is_token(cells):
+            raise ValueError(
+                f"board is a token board ({_census(cells)}) but the goal numbers its tiles; "
+                f"pass a token goal, e.g. goal=SUN_MOON_GOAL"
+            )
         _check_tiles(cells, size)
     elif Counter(cells) != Counter(target):
         raise ValueError(f"board and goal hold different tokens: board {_census(cells)}, goal {_census(target)}")
@@ -390,7 +395,7 @@ def is_solvable(board: Sequence[int], goal: Sequence[int] | None = None) -> bool
 
     For odd widths the parity of the inversions decides; for even widths the parity of the
     inversions plus the blank's row. A token board reaches its goal exactly when it holds the
-    same tokens.
+    same tokens (so a board with other tokens than its token goal is not solvable, not an error).
 
     Examples
     --------

@@ -250,6 +250,8 @@ def test_every_sun_moon_board_is_solvable_and_reachable():
     assert all(is_solvable(board, goal=SUN_MOON_GOAL) for board in boards)
     assert reachable(SUN_MOON_GOAL) == boards
     assert not is_solvable(SUN_MOON_START, goal=(1, 1, 1, 1, 1, 2, 2, 2, 0))
+    with pytest.raises(ValueError, match="board is a token board .4 x 1, 4 x 2. but the goal numbers its tiles"):
+        is_solvable(SUN_MOON_GOAL, goal=default_goal(3))
 
 
 # --- Random boards ------------------------------------------------------------------------------
