@@ -1,0 +1,242 @@
+"""The problem protocol every search runs on, and `SlidingPuzzle`, which implements it for boards.
+
+A puzzle becomes a search problem by saying five things, as in the textbook:
+
+1. the initial state, ``problem.initial`` (any hashable value; a board is a tuple of ints);
+2. the actions possible in a state, ``problem.actions(state)``;
+3. the result of an action, ``problem.result(state, action)``, a new state;
+4. the goal test, ``problem.is_goal(state)``;
+5. the step cost: every action costs 1, so the cost of a path is its number of actions
+   (the searches in `puzzlekit.search` count steps and rely on this).
+
+To add a puzzle of your own, subclass `Problem` and write those four methods; that is all a
+search needs. Two optional methods make it faster or better informed: ``successors(state)``
+returns the (action, state) pairs of a state in one go (the default calls `actions` and
+`result`), and ``heuristic(h)`` turns a heuristic, or its name, into a function of a state
+(the default accepts any function of a state). States must be hashable, because the searches
+keep them in sets and dicts. The docstring of `Problem` adds a puzzle in a dozen lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+
+from .board import BLANK, DIRECTIONS, Board, _check_pair, _is_token, _parity_invariant, _targets, slide
+
+__all__ = ["Problem", "SlidingPuzzle"]
+
+State = Hashable
+Action = Hashable
+
+
+class Problem:
+    """The protocol of a search problem: `initial`, `actions`, `result`, `is_goal`; unit step cost.
+
+    Subclass it and write those; `successors` and `heuristic` have defaults built on them.
+
+    Examples
+    --------
+    >>> class Doubling(Problem):
+    ...     '''From 1, reach `goal` by adding one or doubling.'''
+    ...     initial = 1
+    ...     def __init__(self, goal):
+    ...         self.goal = goal
+    ...     def actions(self, state):
+    ...         return ['+1', '*2']
+    ...     def result(self, state, action):
+    ...         return state + 1 if action == '+1' else state * 2
+    ...     def is_goal(self, state):
+    ...         return state == self.goal
+    >>> from puzzlekit.search import astar_search, breadth_first_search
+    >>> breadth_first_search(Doubling(10)).path
+    [1, 2, 4, 5, 10]
+    >>> astar_search(Doubling(10), h=lambda state: 0).actions
+    ['+1', '*2', '+1', '*2']
+    """
+
+    initial: State
+
+    def actions(self, state: State) -> Iterable[Action]:
+        """The actions possible in `state`; a subclass must say.
+
+        Examples
+        --------
+        >>> Problem().actions(0)
+        Traceback (most recent call last):
+        ...
+        NotImplementedError: Problem must define actions(state)
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define actions(state)")
+
+    def result(self, state: State, action: Action) -> State:
+        """The state after doing `action` in `state`; a subclass must say.
+
+        Examples
+        --------
+        >>> Problem().result(0, '+1')
+        Traceback (most recent call last):
+        ...
+        NotImplementedError: Problem must define result(state, action)
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define result(state, action)")
+
+    def is_goal(self, state: State) -> bool:
+        """True if `state` solves the problem; a subclass must say.
+
+        Examples
+        --------
+        >>> Problem().is_goal(0)
+        Traceback (most recent call last):
+        ...
+        NotImplementedError: Problem must define is_goal(state)
+        """
+        raise NotImplementedError(f"{type(self).__name__} must define is_goal(state)")
+
+    def successors(self, state: State) -> list[tuple[Action, State]]:
+        """The (action, state) pairs one step from `state`, from `actions` and `result`; override it for speed.
+
+        Examples
+        --------
+        >>> class Steps(Problem):
+        ...     def actions(self, state):
+        ...         return [1, 2]
+        ...     def result(self, state, action):
+        ...         return state + action
+        >>> Steps().successors(10)
+        [(1, 11), (2, 12)]
+        """
+        return [(action, self.result(state, action)) for action in self.actions(state)]
+
+    def heuristic(self, h) -> Callable[[State], float]:
+        """`h` as a function of a state: here `h` itself; a problem that knows heuristics by name overrides this.
+
+        Examples
+        --------
+        >>> Problem().heuristic(abs)(-3)
+        3
+        >>> Problem().heuristic('manhattan')
+        Traceback (most recent call last):
+        ...
+        ValueError: Problem knows no heuristics by name; pass a function of a state, got 'manhattan'
+        """
+        if callable(h) and not isinstance(h, str):
+            return h
+        raise ValueError(
+            f"{type(self).__name__} knows no heuristics by name; pass a function of a state, got {h!r}"
+        )
+
+
+class SlidingPuzzle(Problem):
+    """Sliding a board's blank until it shows `goal`: the 8-puzzle, any N x N board, the sun/moon board.
+
+    States are boards (tuples, row-major, 0 the blank); actions are the blank's moves
+    'u', 'r', 'd', 'l' (see `puzzlekit.board.slide`). The board is checked once, here: it must
+    be a valid board for `goal` (the tiles in order with the blank last when None; a token
+    board such as sun/moon needs its goal) and it must be able to reach it. A board of the
+    wrong parity is refused at once, before any search could waste its time.
+
+    Examples
+    --------
+    >>> puzzle = SlidingPuzzle((1, 2, 3, 4, 5, 6, 7, 0, 8))
+    >>> puzzle.goal
+    (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    >>> puzzle.actions(puzzle.initial)
+    ['u', 'r', 'l']
+    >>> puzzle.is_goal(puzzle.result(puzzle.initial, 'r'))
+    True
+    >>> SlidingPuzzle((1, 2, 3, 4, 5, 6, 8, 7, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: board (1, 2, 3, 4, 5, 6, 8, 7, 0) cannot reach the goal (1, 2, 3, 4, 5, 6, 7, 8, 0): \
+the parity of its inversions differs, and no slide changes it (see chapter 2)
+    """
+
+    def __init__(self, start: Sequence[int], goal: Sequence[int] | None = None):
+        cells, target, size = _check_pair(start, goal)
+        if not _is_token(target) and _parity_invariant(cells, size) != _parity_invariant(target, size):
+            what = "inversions" if size % 2 else "inversions plus the blank's row"
+            raise ValueError(
+                f"board {cells} cannot reach the goal {target}: the parity of its {what} differs, "
+                f"and no slide changes it (see chapter 2)"
+            )
+        self.initial: Board = cells
+        self.goal: Board = target
+        self.size: int = size
+        # For each cell of the blank, the (direction, cell it moves to) pairs, in the order u, r, d, l.
+        self._moves: list[tuple[tuple[str, int], ...]] = [
+            tuple((direction, target) for direction in DIRECTIONS for target in _targets(blank, size, order=direction))
+            for blank in range(size * size)
+        ]
+        self._targets: list[dict[str, int]] = [dict(pairs) for pairs in self._moves]
+
+    def __repr__(self) -> str:
+        return f"SlidingPuzzle({self.initial}, goal={self.goal})"
+
+    def actions(self, state: Board) -> list[str]:
+        """The blank's possible moves, in the order 'u', 'r', 'd', 'l'.
+
+        Examples
+        --------
+        >>> SlidingPuzzle((1, 2, 3, 0)).actions((1, 2, 3, 0))
+        ['u', 'l']
+        """
+        return [direction for direction, _ in self._moves[state.index(BLANK)]]
+
+    def result(self, state: Board, action: str) -> Board:
+        """The board after the blank moves `action`.
+
+        Examples
+        --------
+        >>> SlidingPuzzle((1, 2, 3, 0)).result((1, 2, 3, 0), 'u')
+        (1, 0, 3, 2)
+        """
+        blank = state.index(BLANK)
+        target = self._targets[blank].get(action)
+        if target is None:
+            slide(state, action)  # not a move here: the board module raises the error that says why
+        cells = list(state)
+        cells[blank], cells[target] = cells[target], BLANK
+        return tuple(cells)
+
+    def is_goal(self, state: Board) -> bool:
+        """True if `state` is the goal board.
+
+        Examples
+        --------
+        >>> SlidingPuzzle((1, 2, 0, 3)).is_goal((1, 2, 3, 0))
+        True
+        """
+        return state == self.goal
+
+    def successors(self, state: Board) -> list[tuple[str, Board]]:
+        """The (move, board) pairs one move of the blank away, like `puzzlekit.successors` but unchecked.
+
+        Examples
+        --------
+        >>> SlidingPuzzle((1, 2, 3, 0)).successors((1, 2, 3, 0))
+        [('u', (1, 0, 3, 2)), ('l', (1, 2, 0, 3))]
+        """
+        blank = state.index(BLANK)
+        pairs = []
+        for direction, target in self._moves[blank]:
+            cells = list(state)
+            cells[blank] = cells[target]
+            cells[target] = BLANK
+            pairs.append((direction, tuple(cells)))
+        return pairs
+
+    def heuristic(self, h) -> Callable[[Board], int]:
+        """`h` as a fast function of a board heading for this goal.
+
+        `h` may be a name ('misplaced', 'manhattan', 'linear_conflict'), one of the functions of
+        `puzzlekit.heuristics` (then it is bound to this problem's goal), or any function of a board.
+
+        Examples
+        --------
+        >>> puzzle = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
+        >>> puzzle.heuristic('manhattan')(puzzle.initial)
+        2
+        """
+        from .heuristics import for_goal
+
+        return for_goal(h, self.goal)

@@ -1,0 +1,432 @@
+"""Tests for puzzlekit.search: valid paths, optimal lengths, statistics, limits, events, solve()."""
+
+import random
+import time
+
+import pytest
+
+from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, default_goal, random_board, slide
+from puzzlekit.distances import distance_table, rank
+from puzzlekit.heuristics import linear_conflict, manhattan
+from puzzlekit.problem import Problem, SlidingPuzzle
+from puzzlekit.search import (
+    DEFAULT_MAX_EXPANDED,
+    DEFAULT_MAX_EXPANDED_ONE_PATH,
+    METHODS,
+    SearchResult,
+    astar_search,
+    breadth_first_search,
+    depth_first_search,
+    depth_limited_search,
+    greedy_best_first_search,
+    ida_star_search,
+    iterative_deepening_search,
+    run_search,
+    solve,
+    weighted_astar_search,
+)
+
+HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # 31 moves
+HARD_4X4 = (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0)  # dozens of moves: far beyond breadth-first
+
+
+@pytest.fixture(scope="module")
+def exact():
+    table = distance_table()
+    return lambda board: int(table[rank(board)])
+
+
+def check_path(problem: SlidingPuzzle, result: SearchResult) -> None:
+    """The path starts at the start, ends at the goal, and each step is the slide its action names."""
+    assert result.status == "found" and result.found
+    assert result.path[0] == problem.initial
+    assert result.path[-1] == problem.goal
+    assert result.length == len(result.actions) == len(result.path) - 1
+    for before, action, after in zip(result.path, result.actions, result.path[1:]):
+        assert slide(before, action) == after  # the board module's own, checked, slide
+    assert len(set(result.path)) == len(result.path)  # no board twice
+    assert result.expanded >= 0 and result.generated >= result.expanded and result.max_frontier >= 1
+    assert result.seconds >= 0
+
+
+def random_walk(size: int, moves: int, seed: int, goal=None) -> tuple:
+    """A board at most `moves` slides from the goal (fewer if the walk doubles back)."""
+    rng = random.Random(seed)
+    board = default_goal(size) if goal is None else goal
+    problem = SlidingPuzzle(board, board)
+    for _ in range(moves):
+        board = rng.choice(problem.successors(board))[1]
+    return board
+
+
+def seeded_boards(count: int, seed: int) -> list[tuple]:
+    rng = random.Random(seed)
+    return [random_board(3, seed=rng) for _ in range(count)]
+
+
+OPTIMAL = ["astar", "ida_star", "breadth_first", "iterative_deepening"]
+
+
+# --- Valid paths, optimal lengths ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+def test_every_method_on_3x3(method, exact):
+    for board in [random_walk(3, 12, seed) for seed in range(4)] + seeded_boards(2, 1):
+        if method == "iterative_deepening" and exact(board) > 14:
+            continue  # exponential: kept for the short boards
+        problem = SlidingPuzzle(board)
+        result = run_search(problem, method, "linear_conflict")
+        check_path(problem, result)
+        assert result.method == method
+        if method in OPTIMAL:
+            assert result.length == exact(board)
+        else:
+            assert result.length >= exact(board)
+
+
+@pytest.mark.parametrize("heuristic, count", [("misplaced", 30), ("manhattan", 150), ("linear_conflict", 150)])
+def test_astar_is_optimal_on_many_boards(heuristic, count, exact):
+    for board in seeded_boards(count, seed=2):
+        result = astar_search(SlidingPuzzle(board), heuristic)
+        assert result.length == exact(board), board
+
+
+def test_ida_star_is_optimal_on_many_boards(exact):
+    for board in seeded_boards(150, seed=3):
+        problem = SlidingPuzzle(board)
+        result = ida_star_search(problem, linear_conflict)
+        check_path(problem, result)
+        assert result.length == exact(board), board
+        assert result.max_frontier == result.length + 1  # one path in memory
+
+
+def test_breadth_first_is_optimal(exact):
+    for board in seeded_boards(6, seed=4) + [HARDEST]:
+        problem = SlidingPuzzle(board)
+        result = breadth_first_search(problem)
+        check_path(problem, result)
+        assert result.length == exact(board)
+
+
+def test_iterative_deepening_is_optimal(exact):
+    for seed in range(10):
+        board = random_walk(3, 16, seed)
+        problem = SlidingPuzzle(board)
+        result = iterative_deepening_search(problem)
+        check_path(problem, result)
+        assert result.length == exact(board)
+
+
+def test_weighted_astar_stays_within_its_weight(exact):
+    for board in seeded_boards(60, seed=5):
+        one = weighted_astar_search(board, "manhattan", weight=1)
+        assert one.length == exact(board)
+        for weight in (1.5, 2, 5):
+            result = weighted_astar_search(SlidingPuzzle(board), "manhattan", weight=weight)
+            assert exact(board) <= result.length <= weight * exact(board)
+
+
+def test_better_heuristics_expand_fewer_boards():
+    boards = seeded_boards(30, 6)
+    counts = {h: sum(astar_search(b, h).expanded for b in boards) for h in ("misplaced", "manhattan", "linear_conflict")}
+    assert counts["misplaced"] > 5 * counts["manhattan"] > 5 * counts["linear_conflict"]
+
+
+def test_greedy_is_quick_but_not_always_short(exact):
+    boards = seeded_boards(30, 8)
+    greedy = [greedy_best_first_search(board, "manhattan") for board in boards]
+    astar = [astar_search(board, "manhattan") for board in boards]
+    assert sum(result.expanded for result in greedy) * 2 < sum(result.expanded for result in astar)
+    assert any(result.length > exact(board) for result, board in zip(greedy, boards))
+
+
+def test_astar_reopens_for_an_inconsistent_heuristic(exact):
+    """Admissible but not consistent: the exact distance on some boards, 0 on the others."""
+    table = distance_table()
+
+    def patchy(board):
+        return int(table[rank(board)]) if hash(board) % 3 == 0 else 0
+
+    for board in seeded_boards(30, seed=7):
+        assert astar_search(board, patchy).length == exact(board)
+        assert ida_star_search(board, patchy).length == exact(board)
+
+
+def test_4x4():
+    for seed in range(3):
+        board = random_walk(4, 40, seed)
+        problem = SlidingPuzzle(board)
+        methods = ("astar", "ida_star", "greedy", "weighted_astar")
+        results = {method: run_search(problem, method, "linear_conflict") for method in methods}
+        for result in results.values():
+            check_path(problem, result)
+        assert results["astar"].length == results["ida_star"].length
+        assert results["greedy"].length >= results["astar"].length
+    near = SlidingPuzzle(random_walk(4, 10, seed=9))
+    results = {method: run_search(near, method) for method in ("breadth_first", "iterative_deepening", "astar")}
+    for result in results.values():
+        check_path(near, result)
+    assert len({result.length for result in results.values()}) == 1
+
+
+def test_depth_first_on_4x4():
+    """On 4x4 boards depth-first search wanders off among 10^13 boards: it finds the goal only down its first moves."""
+    goal = tuple(range(16))  # the blank top left: going up first leads there
+    two_moves = SlidingPuzzle(slide(slide(goal, "d"), "d"), goal)
+    check_path(two_moves, depth_first_search(two_moves))
+    far = depth_first_search(random_walk(4, 40, seed=0), max_expanded=20_000)
+    assert far.status == "max_expanded" and far.max_frontier > 10_000
+
+
+# Korf's 15-puzzle instances 55 and 42 (Korf 1985, Table 1) with their published optimal lengths.
+@pytest.mark.parametrize(
+    "length, board",
+    [
+        (41, (13, 8, 14, 3, 9, 1, 0, 7, 15, 5, 4, 10, 12, 2, 6, 11)),
+        (46, (3, 14, 9, 11, 5, 4, 8, 2, 13, 12, 6, 7, 10, 1, 15, 0)),
+    ],
+)
+def test_ida_star_solves_15_puzzles_of_known_length(length, board):
+    problem = SlidingPuzzle(board, goal=tuple(range(16)))
+    result = ida_star_search(problem, "linear_conflict", max_seconds=60)
+    check_path(problem, result)
+    assert result.length == length
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+def test_every_method_on_sun_moon(method):
+    problem = SlidingPuzzle(SUN_MOON_START, SUN_MOON_GOAL)
+    result = run_search(problem, method, "manhattan")
+    check_path(problem, result)
+    if method in OPTIMAL:
+        assert result.length == 13
+    for heuristic in ("misplaced", "manhattan"):
+        if method in ("astar", "ida_star"):
+            assert run_search(problem, method, heuristic).length == 13
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+def test_start_at_the_goal(method):
+    result = run_search(SlidingPuzzle(default_goal(3)), method)
+    assert result.path == [default_goal(3)] and result.actions == [] and result.length == 0
+    assert result.expanded == 0
+
+
+def test_same_answer_every_time():
+    for method in METHODS:
+        first = run_search(HARDEST, method, max_expanded=50_000)
+        second = run_search(HARDEST, method, max_expanded=50_000)
+        assert first == second and repr(first) == repr(second)  # all but the seconds taken
+
+
+# --- Depth-limited search ----------------------------------------------------------------------
+
+
+def test_depth_limited_search(exact):
+    board = random_walk(3, 8, seed=3)
+    distance = exact(board)
+    problem = SlidingPuzzle(board)
+    below = depth_limited_search(problem, distance - 1)
+    assert below.status == "cutoff" and below.path is None and below.length is None
+    at = depth_limited_search(problem, distance)
+    check_path(problem, at)
+    assert at.length == distance
+    above = depth_limited_search(problem, distance + 4)
+    check_path(problem, above)
+    assert distance <= above.length <= distance + 4
+    assert depth_limited_search(problem, 0).status == "cutoff"
+    assert depth_limited_search(problem, 0).expanded == 0
+    with pytest.raises(ValueError, match="depth_limit must be a whole number of moves"):
+        depth_limited_search(problem, -1)
+
+
+def test_depth_limited_search_exhausts_a_small_space():
+    class Line(Problem):
+        """States 0..3 on a line; the goal 9 is not among them."""
+
+        initial = 0
+
+        def actions(self, state):
+            return [step for step in (-1, 1) if 0 <= state + step <= 3]
+
+        def result(self, state, action):
+            return state + action
+
+        def is_goal(self, state):
+            return state == 9
+
+    assert depth_limited_search(Line(), 10).status == "exhausted"
+    assert depth_limited_search(Line(), 2).status == "cutoff"
+    assert iterative_deepening_search(Line()).status == "exhausted"
+    assert ida_star_search(Line(), lambda state: 0).status == "exhausted"
+    for search in (breadth_first_search, depth_first_search):
+        result = search(Line())
+        assert result.status == "exhausted" and result.expanded == 4
+
+
+# --- Limits --------------------------------------------------------------------------------------
+
+
+def test_breadth_first_on_a_hard_4x4_stops_at_the_node_limit():
+    result = breadth_first_search(SlidingPuzzle(HARD_4X4), max_expanded=10_000)
+    assert result.status == "max_expanded" and not result.found
+    assert result.path is None and result.actions is None and result.length is None
+    assert result.expanded == 10_000
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+def test_every_method_stops_at_the_node_limit(method):
+    result = run_search(SlidingPuzzle(HARD_4X4), method, "misplaced", max_expanded=2_000)
+    assert result.status == "max_expanded" and result.path is None
+    assert result.expanded == 2_000
+
+
+@pytest.mark.parametrize("method", ["breadth_first", "astar", "ida_star", "iterative_deepening"])
+def test_every_method_stops_at_the_time_limit(method):
+    started = time.perf_counter()
+    result = run_search(SlidingPuzzle(HARD_4X4), method, "misplaced", max_seconds=0.2, max_expanded=None)
+    took = time.perf_counter() - started
+    assert result.status == "max_seconds" and result.path is None
+    assert 0.2 <= result.seconds <= took < 1.0
+
+
+def test_limits_are_checked():
+    with pytest.raises(ValueError, match="max_expanded must be a whole number"):
+        astar_search(HARDEST, "manhattan", max_expanded=-1)
+    with pytest.raises(ValueError, match="max_seconds must be a positive number"):
+        breadth_first_search(HARDEST, max_seconds=0)
+    with pytest.raises(ValueError, match="weight must be a number"):
+        weighted_astar_search(HARDEST, "manhattan", weight=-1)
+    with pytest.raises(ValueError, match="needs a heuristic"):
+        astar_search(HARDEST, None)
+
+
+def test_breadth_first_on_4x4_stops_by_itself():
+    """Without limits given, breadth-first search on a 4x4 board stops before it fills the memory."""
+    result = breadth_first_search(HARD_4X4)
+    assert result.status == "max_expanded" and result.expanded == DEFAULT_MAX_EXPANDED <= 1_000_000
+    assert result.generated < 4 * DEFAULT_MAX_EXPANDED  # what it remembers, at most
+    assert ida_star_search(HARD_4X4, "manhattan", max_seconds=0.1).status == "max_seconds"
+    assert DEFAULT_MAX_EXPANDED_ONE_PATH > DEFAULT_MAX_EXPANDED
+
+
+# --- Boards that cannot be solved ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_unsolvable_boards_are_refused_before_any_search(size):
+    goal = default_goal(size)
+    swapped = (goal[1], goal[0]) + goal[2:]
+    for method in METHODS:
+        started = time.perf_counter()
+        with pytest.raises(ValueError, match="cannot reach the goal"):
+            run_search(swapped, method)
+        with pytest.raises(ValueError, match="cannot reach the goal"):
+            solve(swapped, method=method)
+        assert time.perf_counter() - started < 0.05
+
+
+# --- Watching a search ---------------------------------------------------------------------------
+
+
+def record(search, *args, **kwargs):
+    events = []
+    result = search(*args, on_event=lambda kind, state, info: events.append((kind, state, dict(info))), **kwargs)
+    return result, events
+
+
+@pytest.mark.parametrize("search", [breadth_first_search, depth_first_search])
+def test_events_of_uninformed_search(search):
+    board = SUN_MOON_START
+    result, events = record(search, SlidingPuzzle(board, SUN_MOON_GOAL))
+    kinds = [kind for kind, _, _ in events]
+    assert events[0] == ("add", board, {"parent": None, "action": None, "g": 0})
+    assert events[-1] == ("found", result.path[-1], {"g": result.length})
+    assert kinds.count("expand") == result.expanded
+    assert kinds.count("found") == 1
+    added, expanded = set(), set()
+    for kind, state, info in events[:-1]:
+        if kind == "add":
+            assert info["parent"] is None or info["parent"] in expanded
+            if info["parent"] is not None:
+                assert slide(info["parent"], info["action"]) == state
+            added.add(state)
+        else:
+            assert kind == "expand" and state in added and state not in expanded
+            expanded.add(state)
+    assert kinds.count("add") == len(added)  # no state joins the frontier twice
+
+
+def test_events_of_astar():
+    board = random_walk(3, 14, seed=2)
+    result, events = record(astar_search, board, "manhattan")
+    kinds = [kind for kind, _, _ in events]
+    assert kinds[0] == "add" and kinds[-1] == "found"
+    assert kinds.count("expand") == result.expanded
+    expand_f = [info["f"] for kind, _, info in events if kind == "expand"]
+    assert expand_f == sorted(expand_f)  # a consistent h: f never decreases
+    for kind, state, info in events:
+        if kind in ("add", "expand"):
+            assert info["f"] == info["g"] + info["h"] == info["g"] + manhattan(state)
+
+
+def test_events_of_ida_star():
+    result, events = record(ida_star_search, HARDEST, "manhattan")
+    bounds = [info["bound"] for kind, _, info in events if kind == "deepen"]
+    assert bounds == sorted(set(bounds)) and bounds[0] == manhattan(HARDEST) and bounds[-1] == 31
+    assert sum(kind == "expand" for kind, _, _ in events) == result.expanded
+    assert events[-1][0] == "found" and events[-1][2] == {"g": 31}
+
+
+def test_events_of_iterative_deepening():
+    board = random_walk(3, 6, seed=4)
+    result, events = record(iterative_deepening_search, board)
+    bounds = [info["bound"] for kind, _, info in events if kind == "deepen"]
+    assert bounds == list(range(result.length + 1))
+    assert sum(kind == "expand" for kind, _, _ in events) == result.expanded
+
+
+# --- The result ----------------------------------------------------------------------------------
+
+
+def test_result_repr_leaves_out_what_changes():
+    result = astar_search(HARDEST, "manhattan")
+    text = repr(result)
+    assert text.startswith("SearchResult(method='astar', status='found', length=31, expanded=")
+    assert "seconds" not in text and "path" not in text
+    assert "31 moves" in result.summary() and " s" in result.summary()
+    stopped = breadth_first_search(HARD_4X4, max_expanded=10)
+    assert "stopped by max_expanded" in stopped.summary()
+
+
+def test_counts_of_a_small_search():
+    # From one move away the goal is found when generated: the start is expanded, its successors generated.
+    result = breadth_first_search((1, 2, 3, 4, 5, 6, 7, 0, 8))
+    assert (result.expanded, result.generated, result.max_frontier) == (1, 3, 1)
+
+
+# --- solve ---------------------------------------------------------------------------------------
+
+
+def test_solve(exact):
+    path = solve(HARDEST)
+    assert len(path) == 32 and path[0] == HARDEST and path[-1] == default_goal(3)
+    assert all(isinstance(board, tuple) for board in path)
+    for method in OPTIMAL:
+        board = random_walk(3, 14, seed=8)
+        assert len(solve(board, method=method)) - 1 == exact(board)
+    assert len(solve(SUN_MOON_START, SUN_MOON_GOAL)) == 14
+    assert len(solve(HARDEST, method="weighted_astar", weight=3)) >= 32
+    assert len(solve(random_walk(4, 30, seed=1), heuristic=linear_conflict)) >= 1
+
+
+def test_solve_says_what_went_wrong():
+    with pytest.raises(ValueError, match="no search method named 'dijkstra'"):
+        solve(HARDEST, method="dijkstra")
+    with pytest.raises(ValueError, match="no heuristic named 'hamming'"):
+        solve(HARDEST, heuristic="hamming")
+    with pytest.raises(RuntimeError, match="astar search stopped \\(max_expanded\\) after 100 nodes"):
+        solve(HARDEST, max_expanded=100)
+    with pytest.raises(ValueError, match="8 cells"):
+        solve((1, 2, 3, 4, 5, 6, 7, 0))
