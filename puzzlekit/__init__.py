@@ -26,8 +26,24 @@ from .board import (
     width,
 )
 from .display import BoardPicture, show
+from .distances import distance_table, rank, unrank
 from .exercises import check
 from .game import SlidingPuzzleGame
+from .heuristics import linear_conflict, manhattan, misplaced
+from .problem import Problem, SlidingPuzzle
+from .search import (
+    SearchResult,
+    astar_search,
+    breadth_first_search,
+    depth_first_search,
+    depth_limited_search,
+    greedy_best_first_search,
+    ida_star_search,
+    iterative_deepening_search,
+    run_search,
+    solve,
+    weighted_astar_search,
+)
 
 __all__ = [
     "position",
@@ -54,6 +70,54 @@ __all__ = [
     "SUN_MOON_START",
     "SUN_MOON_GOAL",
     "DIRECTIONS",
+    "solve",
+    "Problem",
+    "SlidingPuzzle",
+    "SearchResult",
+    "run_search",
+    "breadth_first_search",
+    "depth_first_search",
+    "depth_limited_search",
+    "iterative_deepening_search",
+    "greedy_best_first_search",
+    "astar_search",
+    "weighted_astar_search",
+    "ida_star_search",
+    "misplaced",
+    "manhattan",
+    "linear_conflict",
+    "rank",
+    "unrank",
+    "distance_table",
 ]
 
 __version__ = "0.1.0"
+
+# --- Q-learning (issue 4): environments, the readable loop, the fast trainer, the seed's QLearning and Solver ---
+from .environment import SlidingPuzzleEnv  # noqa: E402
+from .qlearning import (  # noqa: E402
+    EIGHT_PUZZLE_HYPERPARAMETERS,
+    SUN_MOON_HYPERPARAMETERS,
+    Hyperparameters,
+    QLearning,
+    format_path,
+    greedy_path,
+    policy_mistakes,
+    q_learning,
+    train_fast,
+)
+from .qtable import Solver  # noqa: E402
+
+__all__ += [
+    "SlidingPuzzleEnv",
+    "Hyperparameters",
+    "EIGHT_PUZZLE_HYPERPARAMETERS",
+    "SUN_MOON_HYPERPARAMETERS",
+    "q_learning",
+    "train_fast",
+    "greedy_path",
+    "format_path",
+    "policy_mistakes",
+    "QLearning",
+    "Solver",
+]

@@ -1,0 +1,8 @@
+"""`python -m puzzlekit solve "8 6 7 / 2 5 4 / 3 _ 1"` or `python -m puzzlekit train`: see `puzzlekit.cli`."""
+
+from .cli import main
+
+__all__ = ["main"]
+
+if __name__ == "__main__":
+    raise SystemExit(main())

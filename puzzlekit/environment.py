@@ -1,0 +1,289 @@
+"""A sliding puzzle as a reinforcement-learning environment, with Gymnasium's `reset` and `step`.
+
+No dependency on gymnasium: the same method signatures and docstring sections, nothing else.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .board import (
+    BLANK,
+    DIRECTIONS,
+    SUN_MOON_GOAL,
+    SUN_MOON_START,
+    Board,
+    _check_any,
+    _check_pair,
+    _DIRECTION_NAMES,
+    _EDGE_NAMES,
+    _rng,
+    default_goal,
+    is_solvable,
+    random_board,
+)
+
+__all__ = [
+    "UP",
+    "RIGHT",
+    "DOWN",
+    "LEFT",
+    "ACTIONS",
+    "Rewards",
+    "EIGHT_PUZZLE_REWARDS",
+    "SUN_MOON_REWARDS",
+    "SlidingPuzzleEnv",
+]
+
+# The blank's moves as action numbers, in the order of `puzzlekit.DIRECTIONS`: ACTIONS[UP] == 'u'.
+UP, RIGHT, DOWN, LEFT = range(4)
+ACTIONS = DIRECTIONS
+
+
+@dataclass(frozen=True)
+class Rewards:
+    """What a step pays: an ordinary move, a move into the wall, and the move that reaches the goal.
+
+    `wall=None` means a move into the wall is not an action at all: the environment offers only
+    the legal moves (`info["actions"]`) and refuses the others. A number means the move is
+    allowed, pays that much, and leaves the board as it is.
+
+    Examples
+    --------
+    >>> EIGHT_PUZZLE_REWARDS
+    Rewards(move=0.0, goal=1.0, wall=None)
+    >>> SUN_MOON_REWARDS.wall
+    -1000.0
+    """
+
+    move: float = 0.0
+    goal: float = 1.0
+    wall: float | None = None
+
+    def __post_init__(self):
+        for name in ("move", "goal", "wall"):
+            value = getattr(self, name)
+            if value is None and name == "wall":
+                continue
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                allowed = "a number, or None to forbid moves into the wall" if name == "wall" else "a number"
+                raise TypeError(f"the {name} reward must be {allowed}, got {value!r}")
+            object.__setattr__(self, name, float(value))
+
+
+# The 8-puzzle seed: 1 for reaching the goal and nothing else, and only legal moves.
+EIGHT_PUZZLE_REWARDS = Rewards(move=0.0, goal=1.0, wall=None)
+# The sun/moon seed: -10 a move, -1000 for bumping into the wall (the board stays), +100 for the goal.
+SUN_MOON_REWARDS = Rewards(move=-10.0, goal=100.0, wall=-1000.0)
+
+
+class SlidingPuzzleEnv:
+    """A sliding puzzle to learn on: reset to a board, step the blank, be paid at the goal.
+
+    Description
+    -----------
+    A board of `size` x `size` cells with one blank (0). Each step moves the blank one cell;
+    the episode ends when the board shows `goal` (by default the tiles in order with the
+    blank last; pass `goal=SUN_MOON_GOAL` for the sun/moon puzzle). Episodes start from `start`
+    when it is given (the sun/moon seed always starts from `SUN_MOON_START`), otherwise from a
+    random board that can reach the goal and is not the goal, drawn from the seeded generator.
+
+    Action Space
+    ------------
+    Four actions, the blank's moves: `UP` (0), `RIGHT` (1), `DOWN` (2), `LEFT` (3), or their
+    letters 'u', 'r', 'd', 'l' (`ACTIONS[action]`). `info["actions"]` lists the actions the
+    current board allows: the legal moves, or all four when `rewards.wall` is a number.
+
+    Observation Space
+    -----------------
+    The board itself: a tuple of `size * size` ints, row-major, 0 for the blank.
+
+    Reward
+    ------
+    From `rewards` (a `Rewards`): `rewards.goal` for the move that reaches the goal,
+    `rewards.move` for any other move, and `rewards.wall` for a move into the wall, which
+    leaves the board as it is. `EIGHT_PUZZLE_REWARDS` (the default) pays 1 at the goal and
+    nothing else, and has no moves into the wall; `SUN_MOON_REWARDS` pays -10 a move, -1000
+    for the wall and +100 at the goal.
+
+    Episode End
+    -----------
+    Terminated when the board is the goal. Truncated after `max_steps` steps when it is given
+    (learning loops usually count steps themselves). Stepping after the end, or before the
+    first `reset`, raises RuntimeError.
+
+    Examples
+    --------
+    >>> env = SlidingPuzzleEnv(start=(1, 2, 3, 4, 5, 6, 7, 0, 8))
+    >>> env.reset(seed=0)
+    ((1, 2, 3, 4, 5, 6, 7, 0, 8), {'actions': (0, 1, 3), 'steps': 0})
+    >>> env.step(RIGHT)
+    ((1, 2, 3, 4, 5, 6, 7, 8, 0), 1.0, True, False, {'actions': (0, 3), 'steps': 1})
+    """
+
+    def __init__(
+        self,
+        size: int = 3,
+        *,
+        goal: Sequence[int] | None = None,
+        start: Sequence[int] | None = None,
+        rewards: Rewards = EIGHT_PUZZLE_REWARDS,
+        max_steps: int | None = None,
+    ):
+        if goal is None:
+            goal = default_goal(size)
+        target, goal_size = _check_any(goal, "goal")
+        if goal_size != size:
+            raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
+        if not isinstance(rewards, Rewards):
+            raise TypeError(f"rewards must be a Rewards, e.g. SUN_MOON_REWARDS, got {type(rewards).__name__}")
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral)
+                                      or max_steps < 1):
+            raise ValueError(f"max_steps must be a positive int or None (no limit), got {max_steps!r}")
+        self.size = size
+        self.goal: Board = target
+        self.rewards = rewards
+        self.max_steps = max_steps
+        self.start: Board | None = None if start is None else self._check_start(start, "start")
+        # For each cell of the blank, the cell it moves to for each action (None: the wall).
+        self._targets: list[tuple[int | None, ...]] = []
+        for blank in range(size * size):
+            row, col = divmod(blank, size)
+            self._targets.append((
+                blank - size if row > 0 else None,
+                blank + 1 if col < size - 1 else None,
+                blank + size if row < size - 1 else None,
+                blank - 1 if col > 0 else None,
+            ))
+        self._legal = [tuple(a for a, target in enumerate(targets) if target is not None) for targets in self._targets]
+        self._rng = _rng(None)
+        self._state: Board | None = None
+        self._steps = 0
+        self._over = True
+
+    @classmethod
+    def sun_moon(cls, *, start: Sequence[int] | None = SUN_MOON_START, max_steps: int | None = None) -> SlidingPuzzleEnv:
+        """The sun/moon seed's environment: its start and goal, -10 a move, -1000 the wall, +100 the goal.
+
+        Pass `start=None` to start each episode from a random board instead.
+
+        Examples
+        --------
+        >>> env = SlidingPuzzleEnv.sun_moon()
+        >>> board, info = env.reset(seed=0)
+        >>> board == SUN_MOON_START, info["actions"]
+        (True, (0, 1, 2, 3))
+        >>> env.step(DOWN)[:4]  # the blank is on the bottom row: the board stays, the wall costs 1000
+        ((1, 1, 1, 2, 1, 2, 2, 0, 2), -1000.0, False, False)
+        """
+        return cls(3, goal=SUN_MOON_GOAL, start=start, rewards=SUN_MOON_REWARDS, max_steps=max_steps)
+
+    def __repr__(self) -> str:
+        return (f"SlidingPuzzleEnv(size={self.size}, goal={self.goal}, start={self.start}, "
+                f"rewards={self.rewards}, max_steps={self.max_steps})")
+
+    def _check_start(self, board, what: str) -> Board:
+        cells = _check_pair(board, self.goal)[0]
+        if not is_solvable(cells, self.goal):
+            raise ValueError(f"{what} {cells} cannot reach the goal {self.goal}: its parity is wrong (see chapter 2)")
+        if cells == self.goal:
+            raise ValueError(f"{what} is the goal {self.goal}: the episode would be over before it began")
+        return cells
+
+    def actions(self, board: Sequence[int]) -> tuple[int, ...]:
+        """The actions `board` allows: its legal moves, or all four when moves into the wall are paid for.
+
+        Examples
+        --------
+        >>> SlidingPuzzleEnv().actions((1, 2, 3, 4, 5, 6, 7, 8, 0))
+        (0, 3)
+        >>> SlidingPuzzleEnv.sun_moon().actions(SUN_MOON_GOAL)
+        (0, 1, 2, 3)
+        """
+        if self.rewards.wall is not None:
+            return (UP, RIGHT, DOWN, LEFT)
+        return self._legal[tuple(board).index(BLANK)]
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[Board, dict]:
+        """Start an episode; return the first board and `info` (`{'actions': ..., 'steps': 0}`).
+
+        `seed` reseeds the generator that draws random starting boards (pass it once, on the
+        first reset, as in Gymnasium); `options={'board': b}` starts this episode from `b`.
+
+        Examples
+        --------
+        >>> env = SlidingPuzzleEnv()
+        >>> env.reset(seed=1)[0] == env.reset(seed=1)[0]
+        True
+        >>> env.reset(options={"board": (1, 2, 3, 4, 5, 0, 7, 8, 6)})[0]
+        (1, 2, 3, 4, 5, 0, 7, 8, 6)
+        """
+        if seed is not None:
+            self._rng = _rng(seed)
+        options = options or {}
+        unknown = set(options) - {"board"}
+        if unknown:
+            raise ValueError(f"unknown reset options {sorted(unknown)}; the only option is 'board'")
+        if "board" in options:
+            board = self._check_start(options["board"], "options['board']")
+        elif self.start is not None:
+            board = self.start
+        else:
+            board = random_board(self.size, seed=self._rng, goal=self.goal)
+        self._state, self._steps, self._over = board, 0, False
+        return board, {"actions": self.actions(board), "steps": 0}
+
+    def step(self, action: int | str) -> tuple[Board, float, bool, bool, dict]:
+        """Move the blank; return `(board, reward, terminated, truncated, info)`.
+
+        Examples
+        --------
+        >>> env = SlidingPuzzleEnv()
+        >>> env.reset(options={"board": (1, 2, 3, 4, 5, 6, 0, 7, 8)})[0]
+        (1, 2, 3, 4, 5, 6, 0, 7, 8)
+        >>> env.step('r')
+        ((1, 2, 3, 4, 5, 6, 7, 0, 8), 0.0, False, False, {'actions': (0, 1, 3), 'steps': 1})
+        >>> env.step(DOWN)
+        Traceback (most recent call last):
+        ...
+        ValueError: the blank at (2, 1) cannot move 'd' (down): it is on the bottom row; it can move 'u', 'r', 'l'
+        """
+        if self._state is None:
+            raise RuntimeError("call reset() before step(): there is no board yet")
+        if self._over:
+            raise RuntimeError("the episode has ended (goal reached or steps used up); call reset() to start another")
+        action = _action_number(action)
+        board = self._state
+        blank = board.index(BLANK)
+        target = self._targets[blank][action]
+        if target is None:
+            if self.rewards.wall is None:
+                direction = ACTIONS[action]
+                legal = ", ".join(repr(ACTIONS[a]) for a in self._legal[blank])
+                raise ValueError(
+                    f"the blank at {divmod(blank, self.size)} cannot move {direction!r} "
+                    f"({_DIRECTION_NAMES[direction]}): it is on the {_EDGE_NAMES[direction]}; it can move {legal}"
+                )
+            reward = self.rewards.wall
+        else:
+            cells = list(board)
+            cells[blank], cells[target] = cells[target], BLANK
+            board = tuple(cells)
+            reward = self.rewards.goal if board == self.goal else self.rewards.move
+        self._steps += 1
+        terminated = board == self.goal
+        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
+        self._state, self._over = board, terminated or truncated
+        return board, reward, terminated, truncated, {"actions": self.actions(board), "steps": self._steps}
+
+
+def _action_number(action) -> int:
+    """An action as 0-3, from 0-3 or from 'u', 'r', 'd', 'l'."""
+    if isinstance(action, str):
+        if action in ACTIONS:
+            return ACTIONS.index(action)
+    elif not isinstance(action, bool) and isinstance(action, numbers.Integral) and 0 <= action < 4:
+        return int(action)
+    raise ValueError(f"action must be 0-3 (UP, RIGHT, DOWN, LEFT) or 'u', 'r', 'd', 'l', got {action!r}")
