@@ -362,16 +362,19 @@ def breadth_first_distances(goal: Sequence[int]) -> dict[Board, int]:
 def policy_mistakes(q, goal: Sequence[int] | None = None) -> int:
     """The number of boards (the goal left out) where the table's best move is not a shortest move.
 
-    The best move is the first of the highest values, in the order u, r, d, l; it is a shortest
-    move when it leads to a board one move closer to the goal. So 0 means the greedy policy is
-    optimal from every board. `q` is an array of `train_fast` (8-puzzle or 2x2, checked against
+    A board counts as right only when every move tied for its highest value is a shortest move
+    (one that leads a move closer to the goal), so no way of breaking ties can hide a board the
+    table knows nothing about: 0 means the greedy policy is optimal from every board, whatever
+    the tie-breaking. `q` is an array of `train_fast` (8-puzzle or 2x2, checked against
     `distance_table` all at once) or a table of `q_learning` (checked against
-    `breadth_first_distances(goal)`; a board it never saw is a mistake; moving into the wall is one).
+    `breadth_first_distances(goal)`); a board the table never saw counts 0 for each allowed move,
+    as in `greedy_path`, and moving into the wall is a mistake.
 
     Examples
     --------
-    >>> policy_mistakes({(1, 2, 0, 3): [0.81, 1.0, -math.inf, -math.inf]}, goal=(1, 2, 3, 0))  # 10 boards unseen
-    10
+    >>> q = {(1, 2, 0, 3): [0.81, 1.0, -math.inf, -math.inf]}  # one board seen, 10 not
+    >>> policy_mistakes(q, goal=(1, 2, 3, 0))  # the farthest board is right whatever it does
+    9
     >>> from puzzlekit.qtable import load_table
     >>> policy_mistakes(load_table()[0])
     0
@@ -387,32 +390,32 @@ def policy_mistakes(q, goal: Sequence[int] | None = None) -> int:
         if not _is_token(target) and size <= 3 and target == default_goal(size):
             space = state_space(size)
             wrong = _wrong_rows(q_array(q, size), space)
-            seen = np.zeros(len(wrong), bool)
-            seen[space.rows(list(q))] = True
-            seen[space.goal_row] = True
-            return int((wrong | ~seen).sum())
+            return int(wrong.sum())
         distances = breadth_first_distances(target)
         mistakes = 0
         for board, distance in distances.items():
             if distance == 0:
                 continue
-            if board not in q:
-                mistakes += 1
-                continue
-            direction = ACTIONS[greedy_action(q[board])]
-            next_board = dict(successors(board)).get(direction, board)  # into the wall: the board stays
-            mistakes += distances[next_board] != distance - 1
+            after = dict(successors(board))
+            values = q.get(board) or [0.0 if direction in after else -math.inf for direction in ACTIONS]
+            best = max(values)
+            tied = [ACTIONS[action] for action, value in enumerate(values) if value == best]
+            # into the wall, the board stays where it is: never a shortest move
+            mistakes += any(distances[after.get(direction, board)] != distance - 1 for direction in tied)
         return mistakes
     q = np.asarray(q)
     return int(_wrong_rows(q, state_space(_size_of(q))).sum())
 
 
 def _wrong_rows(q, space):
-    """For each row of the array `q`, True where the first best move does not lead one move closer."""
+    """For each row of the array `q`, True where a move tied for the best does not lead one move closer."""
     import numpy as np
 
-    next_row = space.neighbours[np.arange(len(q)), q.argmax(axis=1)]
-    wrong = (next_row < 0) | (space.distances[next_row].astype(int) != space.distances.astype(int) - 1)
+    tied = q == q.max(axis=1, keepdims=True)
+    closer = (space.neighbours >= 0) & (
+        space.distances[space.neighbours].astype(int) == space.distances.astype(int)[:, None] - 1
+    )
+    wrong = (tied & ~closer).any(axis=1)
     wrong[space.goal_row] = False
     return wrong
 

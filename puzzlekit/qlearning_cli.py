@@ -36,20 +36,25 @@ class ProgressBar:
         self.started = time.perf_counter()
         self.drawn_at = -1.0
         self.line = ""
+        self.last: tuple[int, int] | None = None  # the latest progress, drawn or not
 
     def __call__(self, done: int, total: int) -> None:
+        self.last = (done, total)
         now = time.perf_counter()
         if now - self.drawn_at < 0.1 and done < total:
             return
         self.drawn_at = now
-        filled = self.width * done // max(total, 1)
-        self.line = (f"[{'#' * filled}{'-' * (self.width - filled)}] {100 * done // max(total, 1):3d}%  "
-                     f"{done:,} / {total:,} episodes  {now - self.started:.1f} s")
+        self.line = self._line(done, total, now)
         self.stream.write("\r" + self.line)
         self.stream.flush()
 
+    def _line(self, done: int, total: int, now: float) -> str:
+        filled = self.width * done // max(total, 1)
+        return (f"[{'#' * filled}{'-' * (self.width - filled)}] {100 * done // max(total, 1):3d}%  "
+                f"{done:,} / {total:,} episodes  {now - self.started:.1f} s")
+
     def close(self, note: str = "") -> None:
-        """Redraw the last line with `note` after it and end the line.
+        """Redraw the line with the latest progress (even one skipped to keep redraws rare), `note` after it.
 
         Examples
         --------
@@ -59,6 +64,8 @@ class ProgressBar:
         >>> out.getvalue()
         '\\r  nothing to do\\n'
         """
+        if self.last is not None:
+            self.line = self._line(*self.last, time.perf_counter())
         self.stream.write("\r" + self.line + ("  " + note if note else "") + "\n")
         self.stream.flush()
 

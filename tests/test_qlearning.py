@@ -406,3 +406,33 @@ def test_progress_bar_draws_at_most_ten_times_a_second():
         bar(done, 1000)
     assert 1 <= out.getvalue().count("\r") <= 3
     assert out.getvalue().endswith("[##########] 100%  1,000 / 1,000 episodes  0.0 s")
+
+
+def test_progress_bar_closes_on_the_latest_count():
+    """A count skipped to keep redraws rare still shows in the final line."""
+    import io
+
+    from puzzlekit.qlearning_cli import ProgressBar
+
+    out = io.StringIO()
+    bar = ProgressBar(out, width=10)
+    bar(1, 10)
+    bar(2, 10)  # within 0.1 s of the first: not drawn yet
+    bar.close("stopped early")
+    assert out.getvalue().splitlines()[-1].endswith("2 / 10 episodes  0.0 s  stopped early")
+
+
+def test_policy_mistakes_does_not_credit_ties():
+    """An untrained row ties every move; it is right only where every move is a shortest one."""
+    import numpy as np
+
+    from puzzlekit.qtable import state_space
+
+    space = state_space(2)
+    blank = np.where(space.neighbours >= 0, 0.0, -np.inf)
+    closer = [
+        all(space.distances[n] == space.distances[row] - 1 for n in space.neighbours[row] if n >= 0)
+        for row in range(len(space.neighbours))
+    ]
+    assert policy_mistakes(blank) == sum(not ok for row, ok in enumerate(closer) if row != space.goal_row)
+    assert policy_mistakes(blank) == policy_mistakes({}, goal=(1, 2, 3, 0))
