@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections import deque
 from collections.abc import Sequence
 
-from .board import BLANK, Board, _check_any, _is_token, default_goal
+from .board import BLANK, Board, _check_any, _is_token, default_goal, successors
 
-__all__ = ["rank", "unrank", "distance_table"]
+__all__ = ["rank", "unrank", "distance_table", "breadth_first_distances"]
 
 
 def _tiles(board, what: str = "board") -> tuple[tuple, int]:
@@ -155,3 +156,27 @@ def _ranks(boards):
             smaller_after += smaller
         ranks += smaller_after * np.int32(math.factorial(cells - 1 - i))
     return ranks
+
+
+def breadth_first_distances(goal: Sequence[int]) -> dict[Board, int]:
+    """The fewest moves from every board that can reach `goal`, by a breadth-first search from the goal.
+
+    Moves can be undone, so the boards `d` moves from the goal are the boards `d` moves to it.
+
+    Examples
+    --------
+    >>> from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START
+    >>> distances = breadth_first_distances(SUN_MOON_GOAL)
+    >>> len(distances), distances[SUN_MOON_START], max(distances.values())
+    (630, 13, 17)
+    """
+    target = _check_any(goal, "goal")[0]
+    distances = {target: 0}
+    frontier = deque([target])
+    while frontier:
+        board = frontier.popleft()
+        for _, next_board in successors(board):
+            if next_board not in distances:
+                distances[next_board] = distances[board] + 1
+                frontier.append(next_board)
+    return distances

@@ -9,11 +9,11 @@ import math
 import numbers
 import random
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 
 from .board import BLANK, Board, _check_any, _is_token, default_goal, format_board, successors
+from .distances import breadth_first_distances
 from .environment import ACTIONS, EIGHT_PUZZLE_REWARDS, Rewards, SlidingPuzzleEnv
 from .qtable import _size_of, save_table, state_space
 
@@ -27,7 +27,6 @@ __all__ = [
     "format_path",
     "train_fast",
     "q_array",
-    "breadth_first_distances",
     "policy_mistakes",
     "QLearning",
 ]
@@ -333,30 +332,6 @@ def q_array(q: QTable, size: int = 3):
 
 
 # --- Referees ---------------------------------------------------------------------------------------
-
-
-def breadth_first_distances(goal: Sequence[int]) -> dict[Board, int]:
-    """The fewest moves from every board that can reach `goal`, by a breadth-first search from the goal.
-
-    Moves can be undone, so the boards `d` moves from the goal are the boards `d` moves to it.
-
-    Examples
-    --------
-    >>> from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START
-    >>> distances = breadth_first_distances(SUN_MOON_GOAL)
-    >>> len(distances), distances[SUN_MOON_START], max(distances.values())
-    (630, 13, 17)
-    """
-    target = _check_any(goal, "goal")[0]
-    distances = {target: 0}
-    frontier = deque([target])
-    while frontier:
-        board = frontier.popleft()
-        for _, next_board in successors(board):
-            if next_board not in distances:
-                distances[next_board] = distances[board] + 1
-                frontier.append(next_board)
-    return distances
 
 
 def policy_mistakes(q, goal: Sequence[int] | None = None) -> int:

@@ -1,12 +1,11 @@
 """Tests for puzzlekit.heuristics: known values, admissibility against exact distances, any goal, tokens."""
 
 import itertools
-from collections import deque
 
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, random_board, successors
-from puzzlekit.distances import distance_table
+from puzzlekit.distances import breadth_first_distances, distance_table
 from puzzlekit.heuristics import HEURISTICS, for_goal, linear_conflict, manhattan, misplaced
 
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
@@ -96,21 +95,8 @@ def test_admissible_on_15_puzzles_of_known_length(length, board):
     assert misplaced(board, KORF_GOAL) <= manhattan(board, KORF_GOAL) <= linear_conflict(board, KORF_GOAL) <= length
 
 
-def token_distances(goal):
-    """The exact distance of every arrangement of a token board, by breadth-first search back from the goal."""
-    distance = {goal: 0}
-    frontier = deque([goal])
-    while frontier:
-        board = frontier.popleft()
-        for _, neighbour in successors(board):
-            if neighbour not in distance:
-                distance[neighbour] = distance[board] + 1
-                frontier.append(neighbour)
-    return distance
-
-
 def test_token_heuristics_are_admissible_on_every_sun_moon_board():
-    distances = token_distances(SUN_MOON_GOAL)
+    distances = breadth_first_distances(SUN_MOON_GOAL)
     assert len(distances) == 630  # 9! / (4! 4!) arrangements of 4 suns, 4 moons and the blank
     assert distances[SUN_MOON_START] == 13
     for board, distance in distances.items():
