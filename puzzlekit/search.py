@@ -26,6 +26,7 @@ __all__ = [
     "greedy_best_first_search",
     "astar_search",
     "weighted_astar_search",
+    "lambda_astar_search",
     "ida_star_search",
     "solve",
     "run_search",
@@ -60,10 +61,14 @@ class SearchResult:
     `generated` the states created (the start included), `max_frontier` the largest number of
     states waiting on the frontier (for the depth-first searches that keep one path, the longest
     path held). `status` is 'found', 'exhausted' (no path exists), 'cutoff' (depth limit met), or the
-    name of the limit that stopped the search: 'max_expanded' or 'max_seconds'.
+    name of the limit that stopped the search: 'max_expanded' or 'max_seconds'. `reopened` counts
+    the times an expanded state was put back on the frontier because a shorter path to it turned up
+    (A* and weighted A* with `reopen=True`); each reopened state may be expanded again, and
+    `expanded` counts every expansion.
 
     The repr leaves out `path` (long) and `seconds` (different on every run), so a notebook
-    shows the same output every time; `==` leaves out `seconds` too.
+    shows the same output every time; `==` leaves out `seconds` too. It shows `reopened` only
+    when a state was reopened.
 
     Examples
     --------
@@ -82,6 +87,7 @@ class SearchResult:
     generated: int
     max_frontier: int
     seconds: float = field(default=0.0, compare=False)  # differs from run to run
+    reopened: int = 0
 
     @property
     def length(self) -> int | None:
@@ -94,9 +100,10 @@ class SearchResult:
         return self.status == FOUND
 
     def __repr__(self) -> str:
+        reopened = f", reopened={self.reopened}" if self.reopened else ""
         return (
             f"SearchResult(method={self.method!r}, status={self.status!r}, length={self.length}, "
-            f"expanded={self.expanded}, generated={self.generated}, max_frontier={self.max_frontier})"
+            f"expanded={self.expanded}, generated={self.generated}, max_frontier={self.max_frontier}{reopened})"
         )
 
     def summary(self) -> str:
@@ -114,8 +121,9 @@ class SearchResult:
             what = f"stopped by {self.status} without reaching the goal"
         else:
             what = f"no path ({self.status})"
+        reopened = f", {self.reopened:,} reopened" if self.reopened else ""
         return (
-            f"{self.method}: {what}; {self.expanded:,} nodes expanded, {self.generated:,} generated, "
+            f"{self.method}: {what}; {self.expanded:,} nodes expanded{reopened}, {self.generated:,} generated, "
             f"at most {self.max_frontier:,} on the frontier; {self.seconds:.3f} s"
         )
 
@@ -275,13 +283,17 @@ def _uninformed(problem: Problem, limits: _Limits, on_event: OnEvent | None, met
     return _finish(method, status, parents, found, expanded, generated, max_frontier, limits, on_event)
 
 
-def _finish(method, status, parents, found, expanded, generated, max_frontier, limits, on_event) -> SearchResult:
+def _finish(
+    method, status, parents, found, expanded, generated, max_frontier, limits, on_event, reopened=0
+) -> SearchResult:
     path = actions = None
     if found is not None:
         path, actions = _path_to(parents, found)
         if on_event:
             on_event("found", found, {"g": len(actions)})
-    return SearchResult(method, status, path, actions, expanded, generated, max_frontier, limits.seconds())
+    return SearchResult(
+        method, status, path, actions, expanded, generated, max_frontier, limits.seconds(), reopened=reopened
+    )
 
 
 def depth_limited_search(
@@ -484,6 +496,7 @@ def astar_search(
     problem: Problem | Sequence[int],
     h,
     *,
+    reopen: bool = True,
     max_expanded: int | None = DEFAULT_MAX_EXPANDED,
     max_seconds: float | None = None,
     on_event: OnEvent | None = None,
@@ -495,13 +508,16 @@ def astar_search(
     problem : a `Problem`, or a board (then a `SlidingPuzzle` towards the default goal).
     h : a function of a state; for a `SlidingPuzzle` also a name ('misplaced', 'manhattan',
         'linear_conflict') or a function of `puzzlekit.heuristics`, which the search binds to the goal.
+    reopen : put a state reached again by a shorter path back on the frontier even if it was
+        expanded (True, needed for a shortest path when h is admissible but not consistent), or
+        leave it closed (False). `SearchResult.reopened` counts the times it happened.
     max_expanded, max_seconds : stop there with status 'max_expanded' or 'max_seconds' (None: no limit).
     on_event : called as `on_event(kind, state, info)`: 'add' when a state joins the frontier, or
         rejoins it by a shorter path (info: 'parent', 'action', 'g', 'h', 'f'), 'expand' (info:
         'g', 'h', 'f'), 'found' (info: 'g').
 
-    A state reached again by a shorter path goes back on the frontier, even if it was expanded
-    (needed for a shortest path when h is admissible but not consistent).
+    A state reached again by a shorter path while still on the frontier moves up the frontier
+    with its new g; that is not a reopening.
 
     Examples
     --------
@@ -509,7 +525,8 @@ def astar_search(
     31
     """
     problem = _problem(problem)
-    return _best_first(problem, _heuristic(problem, h), 1, 1, True, "astar", max_expanded, max_seconds, on_event)
+    reopen = _switch(reopen, "reopen")
+    return _best_first(problem, _heuristic(problem, h), 1, 1, reopen, "astar", max_expanded, max_seconds, on_event)
 
 
 def weighted_astar_search(
@@ -517,19 +534,26 @@ def weighted_astar_search(
     h,
     weight: float = 2.0,
     *,
+    reopen: bool = False,
     max_expanded: int | None = DEFAULT_MAX_EXPANDED,
     max_seconds: float | None = None,
     on_event: OnEvent | None = None,
 ) -> SearchResult:
     """A* with f = g + weight * h: with weight > 1 it expands fewer states for a path at most `weight` times too long.
 
-    An expanded state is not expanded again when a shorter path to it turns up later (the
-    bound on the length still holds for a consistent h). Arguments and events are those of `astar_search`.
+    The bound holds for an admissible h with `reopen=True`: a state reached again by a shorter
+    path goes back on the frontier even if it was expanded (`SearchResult.reopened` counts the
+    times). By default (`reopen=False`) an expanded state stays closed, so none is expanded twice;
+    the bound then still holds for a consistent h. `lambda_astar_search` is the same
+    search written as f = g_weight * g + h, with g_weight = 1 / weight. Other arguments and the
+    events are those of `astar_search`.
 
     Examples
     --------
     >>> result = weighted_astar_search((8, 6, 7, 2, 5, 4, 3, 0, 1), 'manhattan', weight=1.5)
     >>> 31 <= result.length <= 1.5 * 31
+    True
+    >>> weighted_astar_search((8, 6, 7, 2, 5, 4, 3, 0, 1), 'manhattan', weight=2, reopen=True).reopened > 0
     True
     """
     problem = _problem(problem)
@@ -537,9 +561,55 @@ def weighted_astar_search(
         raise ValueError(
             f"weight must be a number, 0 or more (1 is A*; above 1 trades length for speed); got {weight!r}"
         )
+    reopen = _switch(reopen, "reopen")
     return _best_first(
-        problem, _heuristic(problem, h), 1, weight, False, "weighted_astar", max_expanded, max_seconds, on_event
+        problem, _heuristic(problem, h), 1, weight, reopen, "weighted_astar", max_expanded, max_seconds, on_event
     )
+
+
+def lambda_astar_search(
+    problem: Problem | Sequence[int],
+    h,
+    g_weight: float = 0.5,
+    *,
+    reopen: bool = True,
+    max_expanded: int | None = DEFAULT_MAX_EXPANDED,
+    max_seconds: float | None = None,
+    on_event: OnEvent | None = None,
+) -> SearchResult:
+    """Weighted A* in the seed's form, f = g_weight * g + h (the seed's lambda), reopening states by default.
+
+    Dividing f by g_weight gives g + h / g_weight: the order of `weighted_astar_search` with
+    weight = 1 / g_weight, so with g_weight <= 1 and an admissible h the path is at most
+    1 / g_weight times the shortest (with `reopen=True`, the seed's choice). g_weight = 1 is A*,
+    and g_weight = 0 greedy search. The events report this f; the other arguments are those of
+    `astar_search`.
+
+    Examples
+    --------
+    >>> seed_form = lambda_astar_search((8, 6, 7, 2, 5, 4, 3, 0, 1), 'manhattan', g_weight=0.5)
+    >>> usual_form = weighted_astar_search((8, 6, 7, 2, 5, 4, 3, 0, 1), 'manhattan', weight=2, reopen=True)
+    >>> seed_form.actions == usual_form.actions, seed_form.expanded == usual_form.expanded
+    (True, True)
+    >>> 31 <= seed_form.length <= 31 / 0.5
+    True
+    """
+    problem = _problem(problem)
+    if isinstance(g_weight, bool) or not isinstance(g_weight, numbers.Real) or not g_weight >= 0:
+        raise ValueError(
+            f"g_weight must be a number, 0 or more (1 is A*; below 1 trades length for speed); got {g_weight!r}"
+        )
+    reopen = _switch(reopen, "reopen")
+    return _best_first(
+        problem, _heuristic(problem, h), g_weight, 1, reopen, "lambda_astar", max_expanded, max_seconds, on_event
+    )
+
+
+def _switch(value, name: str) -> bool:
+    """`value` if it is True or False; TypeError otherwise (a string such as 'no' would count as True)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return value
 
 
 def _best_first(problem, h, g_weight, h_weight, reopen, method, max_expanded, max_seconds, on_event) -> SearchResult:
@@ -555,11 +625,15 @@ def _best_first(problem, h, g_weight, h_weight, reopen, method, max_expanded, ma
     # search gives the same path and counts on every run, and heapq never has to compare two states
     # (which may not be comparable, and cost time to compare when they are).
     tie = count()
+    # With a weight that is not a whole number, f is rounded to 9 decimals, so that values equal in
+    # exact arithmetic are equal here too (0.8 * 7 + 1 gives 6.6000000000000005, 0.8 * 2 + 5 gives 6.6):
+    # the seed's f = g_weight * g + h and the usual f = g + h / g_weight then order states alike.
+    inexact = not (isinstance(g_weight, int) and isinstance(h_weight, int))
     start_h = h(start)
-    start_f = h_weight * start_h
+    start_f = round(h_weight * start_h, 9) if inexact else h_weight * start_h
     frontier = [(start_f, start_h, next(tie), 0, start)]
     size = max_frontier = 1  # states on the frontier; the heap may also hold stale entries
-    expanded, generated = 0, 1
+    expanded, generated, reopened = 0, 1, 0
     if on_event:
         on_event("add", start, {"parent": None, "action": None, "g": 0, "h": start_h, "f": start_f})
     found = stopped = None
@@ -588,7 +662,8 @@ def _best_first(problem, h, g_weight, h_weight, reopen, method, max_expanded, ma
                 if child in closed:
                     if not reopen:
                         continue
-                    closed.discard(child)
+                    closed.discard(child)  # reopened: back on the frontier, to be expanded again
+                    reopened += 1
                     size += 1
             else:
                 size += 1
@@ -596,13 +671,15 @@ def _best_first(problem, h, g_weight, h_weight, reopen, method, max_expanded, ma
             parents[child] = (state, action)
             child_h = h(child)
             child_f = g_weight * child_g + h_weight * child_h
+            if inexact:
+                child_f = round(child_f, 9)
             heapq.heappush(frontier, (child_f, child_h, next(tie), child_g, child))
             if on_event:
                 on_event("add", child, {"parent": state, "action": action, "g": child_g, "h": child_h, "f": child_f})
         if size > max_frontier:
             max_frontier = size
     status = FOUND if found is not None else stopped or EXHAUSTED
-    return _finish(method, status, parents, found, expanded, generated, max_frontier, limits, on_event)
+    return _finish(method, status, parents, found, expanded, generated, max_frontier, limits, on_event, reopened)
 
 
 def ida_star_search(
@@ -656,7 +733,7 @@ def run_search(
 ) -> SearchResult:
     """Run the search named `method` (a key of `METHODS`); `heuristic` goes to the informed ones only.
 
-    Other keywords (`max_expanded`, `max_seconds`, `on_event`, `weight`) go to the search.
+    Other keywords (`max_expanded`, `max_seconds`, `on_event`, `weight`, `reopen`) go to the search.
 
     Examples
     --------
@@ -687,7 +764,7 @@ def solve(
     'breadth_first' or 'iterative_deepening'.
 
     `method` is a name in `METHODS`; `heuristic` a name or function for the informed ones.
-    Other keywords (`max_expanded`, `max_seconds`, `weight`) go to the search.
+    Other keywords (`max_expanded`, `max_seconds`, `weight`, `reopen`) go to the search.
 
     Raises
     ------

@@ -21,6 +21,7 @@ from puzzlekit.search import (
     greedy_best_first_search,
     ida_star_search,
     iterative_deepening_search,
+    lambda_astar_search,
     run_search,
     solve,
     weighted_astar_search,
@@ -430,3 +431,112 @@ def test_solve_says_what_went_wrong():
         solve(HARDEST, max_expanded=100)
     with pytest.raises(ValueError, match="8 cells"):
         solve((1, 2, 3, 4, 5, 6, 7, 0))
+
+
+# --- Re-opening, and weighted A* in the seed's form f = g_weight * g + h ---------------------------
+
+
+def patchy_heuristic():
+    """Admissible but not consistent: the exact distance on a third of the boards, 0 on the others."""
+    table = distance_table()
+
+    def patchy(board):
+        return int(table[rank(board)]) if hash(board) % 3 == 0 else 0
+
+    return patchy
+
+
+@pytest.mark.parametrize("g_weight", [0.8, 0.5, 0.25])
+def test_weighted_bound_with_an_admissible_heuristic(g_weight, exact):
+    """With reopening and an admissible h, the path is at most 1 / g_weight (= w) times the shortest."""
+    heuristics = ["manhattan", "linear_conflict"]
+    if g_weight >= 0.5:
+        heuristics.append(patchy_heuristic())  # inconsistent: at lower weights it reopens for seconds
+    for board in seeded_boards(40, seed=5):
+        bound = exact(board) / g_weight
+        for h in heuristics:
+            result = lambda_astar_search(board, h, g_weight)
+            assert exact(board) <= result.length <= bound, (board, h)
+        usual = weighted_astar_search(board, "manhattan", 1 / g_weight)  # reopen=False: h is consistent
+        assert exact(board) <= usual.length <= bound
+
+
+def test_the_bound_needs_reopening_when_h_is_not_consistent(exact):
+    patchy = patchy_heuristic()
+    boards = seeded_boards(60, seed=5)
+    ratios = {reopen: max(lambda_astar_search(board, patchy, 0.8, reopen=reopen).length / exact(board)
+                          for board in boards) for reopen in (True, False)}
+    assert ratios[True] <= 1.25 < ratios[False]
+
+
+def test_astar_without_reopening_loses_optimality_for_an_inconsistent_heuristic(exact):
+    patchy = patchy_heuristic()
+    boards = seeded_boards(30, seed=7)
+    closed = [astar_search(board, patchy, reopen=False) for board in boards]
+    opened = [astar_search(board, patchy) for board in boards]
+    assert all(result.length == exact(board) for result, board in zip(opened, boards))
+    assert any(result.length > exact(board) for result, board in zip(closed, boards))
+    assert sum(result.reopened for result in opened) > 0 and all(result.reopened == 0 for result in closed)
+    assert all(result.reopened == 0 for result in (astar_search(board, "manhattan") for board in boards))
+
+
+def test_reopening_is_counted_and_changes_the_search(exact):
+    board = (4, 1, 3, 5, 0, 2, 7, 6, 8)  # 18 moves; found by trying seeded boards
+    assert exact(board) == 18
+    opened, events = record(weighted_astar_search, board, "manhattan", 2, reopen=True)
+    closed = weighted_astar_search(board, "manhattan", 2)
+    assert (opened.length, opened.reopened) == (18, 2)
+    assert (closed.length, closed.reopened) == (20, 0)
+    # The count is the number of 'add' events for a state that had been expanded.
+    expanded, reopened = set(), 0
+    for kind, state, _ in events:
+        if kind == "expand":
+            expanded.add(state)
+        elif kind == "add" and state in expanded:
+            expanded.discard(state)
+            reopened += 1
+    assert reopened == opened.reopened
+    assert sum(kind == "expand" for kind, _, _ in events) == opened.expanded
+    # Over many boards, reopening costs expansions, and changes some paths both ways.
+    boards = seeded_boards(60, seed=5)
+    pairs = [(weighted_astar_search(b, "manhattan", 2, reopen=True), weighted_astar_search(b, "manhattan", 2))
+             for b in boards]
+    assert sum(a.expanded for a, _ in pairs) > sum(c.expanded for _, c in pairs)
+    assert any(a.length < c.length for a, c in pairs) and any(a.length > c.length for a, c in pairs)
+
+
+@pytest.mark.parametrize("g_weight", [1, 0.8, 0.6, 0.5, 0.25])
+def test_the_seed_form_is_weighted_astar_with_weight_one_over_g_weight(g_weight):
+    """The same order, so the same search: 0.8 and 1 / 0.6 are not exact floats, f is rounded to make up for it."""
+    for board in seeded_boards(30, seed=9):
+        seed_form = lambda_astar_search(board, "manhattan", g_weight)
+        usual_form = weighted_astar_search(board, "manhattan", 1 / g_weight, reopen=True)
+        assert seed_form.method == "lambda_astar" and usual_form.method == "weighted_astar"
+        assert (seed_form.path, seed_form.expanded, seed_form.generated, seed_form.reopened) == (
+            usual_form.path, usual_form.expanded, usual_form.generated, usual_form.reopened)
+        if g_weight == 1:
+            assert seed_form.path == astar_search(board, "manhattan").path
+    greedy = lambda_astar_search(HARDEST, "manhattan", 0)
+    assert greedy.path == greedy_best_first_search(HARDEST, "manhattan").path
+
+
+def test_the_seed_form_reports_its_f():
+    events = record(lambda_astar_search, random_walk(3, 10, seed=1), "manhattan", 0.5)[1]
+    for kind, state, info in events:
+        if kind in ("add", "expand"):
+            assert info["f"] == 0.5 * info["g"] + info["h"] == 0.5 * info["g"] + manhattan(state)
+
+
+def test_reopening_in_the_result_and_its_checks():
+    opened = weighted_astar_search((4, 1, 3, 5, 0, 2, 7, 6, 8), "manhattan", 2, reopen=True)
+    assert repr(opened).endswith(", reopened=2)") and ", 2 reopened," in opened.summary()
+    closed = weighted_astar_search((4, 1, 3, 5, 0, 2, 7, 6, 8), "manhattan", 2)
+    assert "reopened" not in repr(closed) and "reopened" not in closed.summary()
+    assert run_search(HARDEST, "weighted_astar", weight=2, reopen=True) == weighted_astar_search(
+        HARDEST, "manhattan", 2, reopen=True)
+    with pytest.raises(ValueError, match="g_weight must be a number"):
+        lambda_astar_search(HARDEST, "manhattan", -0.5)
+    with pytest.raises(TypeError, match="reopen must be True or False"):
+        weighted_astar_search(HARDEST, "manhattan", reopen="yes")
+    with pytest.raises(TypeError, match="reopen must be True or False"):
+        astar_search(HARDEST, "manhattan", reopen=None)
