@@ -5,9 +5,10 @@
     python3 course.py test       # unit tests, doctests and every notebook under nbval
     python3 course.py execute    # re-run chapters and store their outputs (for authors)
 
-The first run makes a virtual environment in .venv and installs requirements.txt into it; later
-runs reinstall only when requirements.txt or pyproject.toml change. `--here` uses the Python that
-runs this script instead (a conda env, Binder, a CI image that already has everything).
+The first run makes a virtual environment in .venv and installs requirements.txt into it (`test`
+adds requirements-test.txt: Playwright, for the browser tests); later runs reinstall only when those
+files or pyproject.toml change. `--here` uses the Python that runs this script instead (a conda env,
+Binder, a CI image that already has everything).
 Arguments after the command go to JupyterLab or pytest, e.g. `python3 course.py test -x -k board`.
 """
 
@@ -32,20 +33,27 @@ def venv_python() -> Path:
     return VENV / "bin" / "python"
 
 
-def requirements_digest(python: str) -> str:
+# What each requirements file needs to be reinstalled for: its own text, and the files it installs from.
+REQUIREMENTS = {
+    "requirements.txt": ("requirements.txt", "pyproject.toml"),
+    "requirements-test.txt": ("requirements-test.txt",),
+}
+
+
+def requirements_digest(python: str, names=REQUIREMENTS["requirements.txt"]) -> str:
     digest = hashlib.sha256(python.encode())
-    for name in ("requirements.txt", "pyproject.toml"):
+    for name in names:
         digest.update((ROOT / name).read_bytes())
     return digest.hexdigest()
 
 
-def prepare(here: bool) -> str:
-    """Make sure an environment with everything in requirements.txt exists; return its Python."""
+def prepare(here: bool, test: bool = False) -> str:
+    """Make sure an environment with everything in requirements.txt exists (and requirements-test.txt
+    for the tests); return its Python."""
     if sys.version_info < (3, 10):
         sys.exit(f"puzzlekit needs Python 3.10 or newer; this is {sys.version.split()[0]}")
     if here:
         python = sys.executable
-        stamp = None
     else:
         if not venv_python().exists():
             print(f"course: creating a virtual environment in {VENV.name}/ ...", flush=True)
@@ -58,14 +66,17 @@ def prepare(here: bool) -> str:
                     "Or install requirements.txt yourself and run: python3 course.py --here ..."
                 )
         python = str(venv_python())
-        stamp = VENV / ".puzzlekit-requirements"
-    wanted = requirements_digest(python)
-    if stamp is None or not stamp.exists() or stamp.read_text() != wanted:
-        print("course: installing requirements.txt ...", flush=True)
-        subprocess.run([python, "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True, cwd=ROOT)
-        subprocess.run([python, "-m", "pip", "install", "--quiet", "-r", "requirements.txt"], check=True, cwd=ROOT)
-        if stamp is not None:
-            stamp.write_text(wanted)
+    for requirements in ["requirements.txt"] + (["requirements-test.txt"] if test else []):
+        # One stamp per file: `lab` after `test` reinstalls nothing, and neither does `test` after `lab`.
+        stamp = None if here else VENV / f".puzzlekit-{Path(requirements).stem}"
+        wanted = requirements_digest(python, REQUIREMENTS[requirements])
+        if stamp is None or not stamp.exists() or stamp.read_text() != wanted:
+            print(f"course: installing {requirements} ...", flush=True)
+            if requirements == "requirements.txt":
+                subprocess.run([python, "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True, cwd=ROOT)
+            subprocess.run([python, "-m", "pip", "install", "--quiet", "-r", requirements], check=True, cwd=ROOT)
+            if stamp is not None:
+                stamp.write_text(wanted)
     return python
 
 
@@ -100,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "execute" and os.environ.get("PUZZLEKIT_IN_ENV"):
         execute_notebooks(rest)
         return 0
-    python = prepare(args.here)
+    python = prepare(args.here, test=args.command == "test")
     env = dict(os.environ, PUZZLEKIT_IN_ENV="1")
     if args.command == "setup":
         return 0

@@ -121,3 +121,26 @@ __all__ += [
     "QLearning",
     "Solver",
 ]
+
+# --- Learned heuristics (issue 6): a Q-table as the h of A*, and weighted A* in the seed's form f = lambda * g + h ---
+from .learned import q_heuristic, q_to_distance  # noqa: E402
+from .search import lambda_astar_search  # noqa: E402
+
+__all__ += ["q_heuristic", "q_to_distance", "lambda_astar_search"]
+
+# --- Widgets (issue 5), loaded on first use: `import puzzlekit` must not import ipywidgets ---
+_WIDGETS = ("PuzzleBoard", "SearchExplorer", "QLearningView", "play")
+__all__ += list(_WIDGETS)
+
+
+def __getattr__(name: str):
+    """`puzzlekit.PuzzleBoard` and the other widgets import `puzzlekit.widgets` (and ipywidgets) when first used."""
+    if name in _WIDGETS:
+        from . import widgets
+
+        return getattr(widgets, name)
+    raise AttributeError(f"module 'puzzlekit' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WIDGETS))
