@@ -1134,6 +1134,7 @@ class QLearningView(widgets.VBox):
                              "for a table")
         self.size = size
         self.q = None
+        self.table_source = "not trained"  # where the table the board plays comes from, for the repr
         self.curve_points: list[tuple[int, float]] = []
         choices = ([("65,536", 65_536), ("262,144", 262_144), ("1,048,576", 1_048_576),
                     ("3,000,000 (the seed's)", 3_000_000)] if size == 3 else
@@ -1183,8 +1184,7 @@ class QLearningView(widgets.VBox):
             self.board.board = change["new"]
 
     def __repr__(self) -> str:
-        trained = f"trained on {self.curve_points[-1][0]:,} episodes" if self.curve_points else "not trained"
-        return f"QLearningView(size={self.size}, {trained})"
+        return f"QLearningView(size={self.size}, {self.table_source})"
 
     def settings(self):
         """The hyperparameters chosen in the controls, as a `Hyperparameters` (max_steps as in the seed).
@@ -1239,6 +1239,7 @@ class QLearningView(widgets.VBox):
         self._seconds = time.perf_counter() - started
         self.curve.value = _curve_svg(self.curve_points, self.curve_points[-1][0])  # the episodes it took
         self.q = q
+        self.table_source = f"trained on {self.curve_points[-1][0]:,} episodes"
         self.board.use_table(q, "trained")
         return q
 
@@ -1249,6 +1250,8 @@ class QLearningView(widgets.VBox):
         --------
         >>> view = QLearningView()
         >>> view.use_shipped_table()
+        >>> view
+        QLearningView(size=3, the shipped table, 720,896 episodes)
         >>> view.board.hint_choice.value, view.progress.value
         ('qtable', 'The shipped table, 720,896 episodes: the greedy move is a shortest one on 181,439 of 181,439 \
 boards (100.0%). Solve on the board plays it.')
@@ -1258,6 +1261,7 @@ boards (100.0%). Solve on the board plays it.')
 
         solver = Solver()
         self.q = solver.q
+        self.table_source = f"the shipped table, {solver.metadata['episodes']:,} episodes"
         self.board._tables["qtable"] = solver.q
         self.board.hint_choice.value = "qtable"
         boards = len(solver.q) - 1  # the goal needs no move
