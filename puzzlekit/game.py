@@ -6,6 +6,8 @@ import numbers
 from collections.abc import Sequence
 
 from .board import (
+    _DIRECTION_NAMES,
+    _EDGE_NAMES,
     BLANK,
     Board,
     _check_any,
@@ -149,16 +151,16 @@ class SlidingPuzzleGame:
         ...
         ValueError: the hole cannot move down: it is at index 7 (row 2, col 1), on the bottom row
         """
-        names = {"u": ("up", "top row"), "r": ("right", "right column"),
-                 "d": ("down", "bottom row"), "l": ("left", "left column")}
-        if direction not in names:
+        if direction not in _DIRECTION_NAMES:
             raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the hole's moves), got {direction!r}")
         hole = self._board.index(BLANK)
         target = _targets(hole, self.size, order=direction)
         if not target:
-            name, edge = names[direction]
             row, col = divmod(hole, self.size)
-            raise ValueError(f"the hole cannot move {name}: it is at index {hole} (row {row}, col {col}), on the {edge}")
+            raise ValueError(
+                f"the hole cannot move {_DIRECTION_NAMES[direction]}: it is at index {hole} (row {row}, col {col}), "
+                f"on the {_EDGE_NAMES[direction]}"
+            )
         self._slide(target[0], hole)
         return target[0], hole
 

@@ -201,7 +201,6 @@ def _known_from_array(q, discount: float) -> dict:
 
 def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
     known = {}
-    log_discount = math.log(discount)
     for board, values in q.items():
         legal = [value for value in values if value != -math.inf]
         best = max(legal)
@@ -211,7 +210,7 @@ def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
                 f"as the 8-puzzle seed's rewards give (1 at the goal, 0 otherwise)"
             )
         if best > 0:
-            known[tuple(board)] = round(1 + math.log(best) / log_discount)
+            known[tuple(board)] = round(q_to_distance(best, discount))
     known[target] = 0
     return known
 

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .board import BLANK, Board, _check_any, _is_token, default_goal
-from .distances import distance_table, rank
+from .distances import _ranks, distance_table, rank
 from .environment import ACTIONS
 
-__all__ = ["StateSpace", "state_space", "save_table", "load_table", "Solver", "DEFAULT_TABLE", "FORMAT", "VERSION"]
+__all__ = ["StateSpace", "state_space", "greedy_moves", "save_table", "load_table", "Solver", "DEFAULT_TABLE", "FORMAT",
+           "VERSION"]
 
 # The trained table that ships with the course (written by `python -m puzzlekit train`).
 DEFAULT_TABLE = Path(__file__).resolve().parent.parent / "data" / "qtable_8puzzle.npz"
@@ -100,7 +101,7 @@ class StateSpace:
         import numpy as np
 
         boards = np.asarray(boards, dtype=np.uint8).reshape(-1, self.size * self.size)
-        return self._row_of_rank[_ranks(boards)].astype(np.int64)
+        return self._row_of_rank[_ranks(np.ascontiguousarray(boards.T))].astype(np.int64)
 
 
 @functools.lru_cache(maxsize=4)
@@ -146,24 +147,12 @@ def state_space(size: int = 3) -> StateSpace:
         target = blank[movable] + step
         moved[column, blank[movable]] = moved[column, target]
         moved[column, target] = BLANK
-        neighbours[movable, action] = row_of_rank[_ranks(moved)]
+        neighbours[movable, action] = row_of_rank[_ranks(np.ascontiguousarray(moved.T))]  # ranks take boards as columns
     for array in (boards, ranks, neighbours, row_of_rank):
         array.flags.writeable = False
     distances = every_distance[ranks]
     distances.flags.writeable = False
     return StateSpace(size, goal, boards, ranks, neighbours, distances, int(row_of_rank[rank(goal)]), row_of_rank)
-
-
-def _ranks(boards):
-    """`rank` of each row of a (count, cells) array: each cell's count of smaller cells after it, weighted."""
-    import numpy as np
-
-    count, cells = boards.shape
-    ranks = np.zeros(count, np.int64)
-    for i in range(cells - 1):
-        smaller_after = (boards[:, i + 1:] < boards[:, i:i + 1]).sum(axis=1)
-        ranks += smaller_after * math.factorial(cells - 1 - i)
-    return ranks
 
 
 # --- Files ---------------------------------------------------------------------------------------
@@ -349,12 +338,27 @@ class Solver:
         >>> Solver().solve((1, 2, 3, 4, 0, 5, 7, 8, 6))
         ['r', 'd']
         """
-        row = self.space.row(board)
-        moves = []
-        while row != self.space.goal_row:
-            if len(moves) == max_moves:
-                raise ValueError(f"the table did not reach the goal from {tuple(board)} in {max_moves} moves")
-            action = int(self.q[row].argmax())
-            moves.append(ACTIONS[action])
-            row = int(self.space.neighbours[row, action])
+        moves, reached = greedy_moves(self.q, self.space, self.space.row(board), max_moves)
+        if not reached:
+            raise ValueError(f"the table did not reach the goal from {tuple(board)} in {max_moves} moves")
         return moves
+
+
+def greedy_moves(q, space: StateSpace, row: int, max_moves: int) -> tuple[list[str], bool]:
+    """The moves of highest value from board `row` of `space`, at most `max_moves`, and whether they reach the goal.
+
+    Examples
+    --------
+    >>> space = state_space(2)
+    >>> import numpy as np
+    >>> q = np.zeros((len(space.boards), 4)); q[space.neighbours < 0] = -np.inf
+    >>> q[space.row((1, 2, 0, 3)), 1] = 1.0  # from one move away, the blank goes right
+    >>> greedy_moves(q, space, space.row((1, 2, 0, 3)), 5)
+    (['r'], True)
+    """
+    moves = []
+    while row != space.goal_row and len(moves) < max_moves:
+        action = int(q[row].argmax())
+        moves.append(ACTIONS[action])
+        row = int(space.neighbours[row, action])
+    return moves, row == space.goal_row

@@ -17,6 +17,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from .board import (
+    _DIRECTION_NAMES,
     BLANK,
     MOON,
     SUN,
@@ -39,7 +40,6 @@ from .search import METHODS, astar_search, run_search, weighted_astar_search
 __all__ = ["PuzzleBoard", "SearchExplorer", "QLearningView", "play", "picture"]
 
 _TILE_MOVES = {"u": "down", "d": "up", "l": "right", "r": "left"}  # the blank goes one way, the tile the other
-_BLANK_MOVES = {"u": "up", "d": "down", "l": "left", "r": "right"}
 _SYMBOLS = {SUN: "☼", MOON: "☾"}
 # A button with no text keeps the text it had in the browser (ipywidgets 8's ButtonView skips an empty
 # description), so an empty cell shows a no-break space instead.
@@ -759,8 +759,7 @@ class PuzzleBoard(widgets.VBox):
 
     def _table_plan(self, board: Board, source: str, max_moves: int = 100) -> _Plan:
         """The greedy policy of a Q-table from `board`: the move of highest value, as `qtable.Solver` plays it."""
-        from .environment import ACTIONS
-        from .qtable import state_space
+        from .qtable import greedy_moves, state_space
 
         if source not in self._tables:  # the shipped table, loaded on first use
             from .qtable import Solver
@@ -768,13 +767,9 @@ class PuzzleBoard(widgets.VBox):
             self._solver = self._solver or Solver()
             self._tables[source] = self._solver.q
         q, space = self._tables[source], state_space(self.game.size)
-        row, actions = space.row(board), []
-        while row != space.goal_row and len(actions) < max_moves:
-            action = int(q[row].argmax())
-            actions.append(ACTIONS[action])
-            row = int(space.neighbours[row, action])
+        actions, reached = greedy_moves(q, space, space.row(board), max_moves)
         label = "Q-table" if source == "qtable" else f"Q-table ({source})"
-        return _Plan(actions, label, False, reaches_goal=row == space.goal_row)
+        return _Plan(actions, label, False, reaches_goal=reached)
 
 
 def _table_rows(size: int) -> int:
@@ -1088,7 +1083,7 @@ class SearchExplorer(widgets.VBox):
         else:
             length = self.result.length
             self.stats.value = (f"The path found, move {frame.g} of {length}: the blank moves "
-                                f"{_BLANK_MOVES[frame.action]}. {length} moves, {frame.expanded:,} boards expanded.")
+                                f"{_DIRECTION_NAMES[frame.action]}. {length} moves, {frame.expanded:,} boards expanded.")
             previous = self.result.path[frame.g - 1]
             self.picture.value = show(frame.board, captions=[f"move {frame.g}: {frame.action}"],
                                       highlight=[frame.board[previous.index(BLANK)]], cell=44)._repr_svg_()
