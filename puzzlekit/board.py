@@ -6,15 +6,18 @@ The textbook's helpers come first (`position`, `moves`, `move`), then the blank'
 
 from __future__ import annotations
 
-import math
-import numbers
-import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from .checks import check_int, make_rng, short_repr
+from .grid import DIRECTION_NAMES, DIRECTIONS, MAX_SIZE, blocked_message, side, step_table, swap
+
+MAX_CELLS = MAX_SIZE * MAX_SIZE
+
 __all__ = [
     "Board",
+    "MAX_CELLS",
     "BLANK",
     "SUN",
     "MOON",
@@ -32,6 +35,10 @@ __all__ = [
     "default_goal",
     "width",
     "check_board",
+    "check_cells",
+    "check_pair",
+    "is_token_board",
+    "parity_invariant",
     "parse_board",
     "format_board",
 ]
@@ -42,10 +49,6 @@ SUN, MOON = 1, 2  # the tokens of the sun/moon puzzle, drawn as ☼ and ☾
 SUN_MOON_START = (SUN, SUN, SUN, MOON, SUN, MOON, MOON, BLANK, MOON)
 SUN_MOON_GOAL = (BLANK, MOON, SUN, MOON, SUN, MOON, SUN, MOON, SUN)
 
-# The blank's moves, in the seed's order. 'u' moves the blank up: the tile above it slides down.
-DIRECTIONS = ("u", "r", "d", "l")
-_DIRECTION_NAMES = {"u": "up", "r": "right", "d": "down", "l": "left"}
-_EDGE_NAMES = {"u": "top row", "r": "right column", "d": "bottom row", "l": "left column"}
 
 
 # --- Checking boards -------------------------------------------------------------------------
@@ -57,22 +60,19 @@ def _cells(board, what: str = "board") -> tuple:
         raise TypeError(f"{what} must be a sequence of ints, not a string; parse_board() reads text")
     if not isinstance(board, Iterable) or isinstance(board, (set, frozenset, dict)):
         raise TypeError(f"{what} must be a sequence of ints (a tuple or a list), got {type(board).__name__}")
+    if getattr(board, "ndim", 1) != 1:  # a numpy array: one row of cells, not a grid or a scalar
+        raise TypeError(f"{what} must be a flat sequence of ints; got an array of shape {board.shape}, use .ravel()")
     cells = tuple(board)
+    if len(cells) > MAX_CELLS:
+        raise ValueError(f"{what} has {len(cells)} cells; boards up to {MAX_CELLS} cells are supported")
     if all(type(cell) is int for cell in cells):
         return cells
-    for cell in cells:
-        if isinstance(cell, bool) or not isinstance(cell, numbers.Integral):
-            raise TypeError(f"{what} cells must be ints, got {cell!r} ({type(cell).__name__})")
-    return tuple(int(cell) for cell in cells)
+    return tuple(check_int(cell, f"{what} cells") for cell in cells)
 
 
 def _check_shape(cells: tuple, what: str = "board") -> int:
     """Check that `cells` is square with exactly one blank and no negative values; return the width."""
-    size = math.isqrt(len(cells))
-    if size < 2 or size * size != len(cells):
-        raise ValueError(
-            f"{what} has {len(cells)} cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)"
-        )
+    size = side(len(cells), what)
     blanks = cells.count(BLANK)
     if blanks != 1:
         found = "no blank" if blanks == 0 else f"{blanks} blanks"
@@ -103,10 +103,15 @@ def _check_tiles(cells: tuple, size: int, what: str = "board") -> None:
     )
 
 
-def _is_token(cells: tuple) -> bool:
+def is_token_board(cells: tuple) -> bool:
     """True for a token board (sun/moon): every value but the blank appears at least twice.
 
     A board where only some values repeat is a tile board with a mistake in it, not a token board.
+
+    Examples
+    --------
+    >>> is_token_board(SUN_MOON_START), is_token_board((1, 2, 3, 0))
+    (True, False)
     """
     if len(set(cells)) == len(cells):
         return False
@@ -114,34 +119,48 @@ def _is_token(cells: tuple) -> bool:
     return all(count >= 2 for value, count in counts.items() if value != BLANK)
 
 
-def _check_any(board, what: str = "board") -> tuple[tuple, int]:
-    """Check a tile board or a token board; return its cells and width."""
+def check_cells(board, what: str = "board") -> tuple[Board, int]:
+    """Check a tile board or a token board; return its cells as a tuple of ints, and its width.
+
+    Examples
+    --------
+    >>> check_cells([1, 2, 3, 0])
+    ((1, 2, 3, 0), 2)
+    >>> check_cells((2, 2, 0, 1, 1, 2, 1, 2, 1))
+    ((2, 2, 0, 1, 1, 2, 1, 2, 1), 3)
+    """
     cells = _cells(board, what)
     size = _check_shape(cells, what)
-    if not _is_token(cells):
+    if not is_token_board(cells):
         _check_tiles(cells, size, what)
     return cells, size
 
 
-def _check_pair(board, goal) -> tuple[tuple, tuple, int]:
-    """Check a board against its goal (the default goal when None); return both and the width."""
+def check_pair(board, goal) -> tuple[Board, Board, int]:
+    """Check a board against its goal (the default goal when None); return both as tuples, and the width.
+
+    Examples
+    --------
+    >>> check_pair([1, 2, 0, 3], None)
+    ((1, 2, 0, 3), (1, 2, 3, 0), 2)
+    """
     cells = _cells(board)
     size = _check_shape(cells)
     if goal is None:
-        if _is_token(cells):
+        if is_token_board(cells):
             raise ValueError(
                 f"board is a token board ({_census(cells)}) and has no default goal; pass one, "
                 f"e.g. goal=SUN_MOON_GOAL"
             )
         _check_tiles(cells, size)
         return cells, default_goal(size), size
-    target, goal_size = _check_any(goal, "goal")
+    target, goal_size = check_cells(goal, "goal")
     if goal_size != size:
         raise ValueError(
             f"goal is {goal_size}x{goal_size} but the board is {size}x{size}; they must be the same size"
         )
-    if not _is_token(target):
-        if _is_token(cells):
+    if not is_token_board(target):
+        if is_token_board(cells):
             raise ValueError(
                 f"board is a token board ({_census(cells)}) but the goal numbers its tiles; "
                 f"pass a token goal, e.g. goal=SUN_MOON_GOAL"
@@ -175,7 +194,7 @@ def check_board(board: Sequence[int], goal: Sequence[int] | None = None) -> Boar
     >>> check_board(SUN_MOON_START, goal=SUN_MOON_GOAL)
     (1, 1, 1, 2, 1, 2, 2, 0, 2)
     """
-    return _check_pair(board, goal)[0]
+    return check_pair(board, goal)[0]
 
 
 def width(board: Sequence[int]) -> int:
@@ -188,7 +207,7 @@ def width(board: Sequence[int]) -> int:
     >>> width(range(16))
     4
     """
-    return _check_any(board)[1]
+    return check_cells(board)[1]
 
 
 def default_goal(size: int = 3) -> Board:
@@ -201,10 +220,7 @@ def default_goal(size: int = 3) -> Board:
     >>> default_goal(2)
     (1, 2, 3, 0)
     """
-    if isinstance(size, bool) or not isinstance(size, numbers.Integral):
-        raise TypeError(f"size must be an int, got {size!r} ({type(size).__name__})")
-    if size < 2:
-        raise ValueError(f"size must be 2 or more (a {size}x{size} board has no moves)")
+    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     return tuple(range(1, size * size)) + (BLANK,)
 
 
@@ -221,8 +237,8 @@ def position(board: Sequence[int], n: int) -> tuple[int, int]:
     >>> position((1, 3, 2, 5, 7, 4, 0, 8, 6), 0)
     (2, 0)
     """
-    cells, size = _check_any(board)
-    _check_int(n, "tile")
+    cells, size = check_cells(board)
+    check_int(n, "tile")
     count = cells.count(n)
     if count == 0:
         raise ValueError(
@@ -243,9 +259,9 @@ def moves(board: Sequence[int]) -> list[int]:
     >>> moves((1, 2, 3, 4, 0, 5, 6, 7, 8))
     [2, 7, 4, 5]
     """
-    cells, size = _check_any(board)
+    cells, size = check_cells(board)
     blank = cells.index(BLANK)
-    return [cells[target] for target in _targets(blank, size, order="udlr")]
+    return [cells[target] for target in _textbook_order(blank, size)]
 
 
 def move(board: Sequence[int], n: int) -> Board:
@@ -260,10 +276,10 @@ def move(board: Sequence[int], n: int) -> Board:
     ...
     ValueError: tile 7 cannot slide: it is at (1, 1) and the blank is at (2, 0), not next to it; tiles that can: [5, 8]
     """
-    cells, size = _check_any(board)
-    _check_int(n, "tile")
+    cells, size = check_cells(board)
+    check_int(n, "tile")
     blank = cells.index(BLANK)
-    neighbours = _targets(blank, size, order="udlr")
+    neighbours = _textbook_order(blank, size)
     if n == BLANK:
         raise ValueError(f"0 is the blank, not a tile; tiles that can slide: {[cells[i] for i in neighbours]}")
     if n not in cells:
@@ -279,34 +295,16 @@ def move(board: Sequence[int], n: int) -> Board:
         raise ValueError(f"tile {n} cannot slide: {where}; tiles that can: {[cells[i] for i in neighbours]}")
     if len(sources) > 1:
         raise ValueError(f"{len(sources)} tokens {n} are next to the blank; use slide(board, direction) to say which")
-    return _swap(cells, blank, sources[0])
+    return swap(cells, blank, sources[0])
 
 
-def _check_int(value, name: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an int, got {value!r} ({type(value).__name__})")
+def _textbook_order(blank: int, size: int) -> list[int]:
+    """The cells next to the blank in the textbook's order: above, below, left, right."""
+    targets = dict(step_table(size)[blank])
+    return [targets[direction] for direction in "udlr" if direction in targets]
 
 
 # --- The blank's moves --------------------------------------------------------------------------
-
-
-def _targets(blank: int, size: int, order: str = "urdl") -> list[int]:
-    """The cells next to `blank`, in the given order of directions (u, r, d, l)."""
-    row, col = divmod(blank, size)
-    step = {
-        "u": -size if row > 0 else None,
-        "r": 1 if col < size - 1 else None,
-        "d": size if row < size - 1 else None,
-        "l": -1 if col > 0 else None,
-    }
-    return [blank + step[d] for d in order if step[d] is not None]
-
-
-def _swap(cells: tuple, i: int, j: int) -> Board:
-    """`cells` with the values at i and j exchanged."""
-    swapped = list(cells)
-    swapped[i], swapped[j] = swapped[j], swapped[i]
-    return tuple(swapped)
 
 
 def slide(board: Sequence[int], direction: str) -> Board:
@@ -323,17 +321,16 @@ def slide(board: Sequence[int], direction: str) -> Board:
     ...
     ValueError: the blank at (2, 2) cannot move 'r' (right): it is on the right column
     """
-    cells, size = _check_any(board)
-    if direction not in _DIRECTION_NAMES:
-        raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the blank's moves), got {direction!r}")
-    blank = cells.index(BLANK)
-    target = _targets(blank, size, order=direction)
-    if not target:
+    cells, size = check_cells(board)
+    if not isinstance(direction, str) or direction not in DIRECTION_NAMES:
         raise ValueError(
-            f"the blank at {divmod(blank, size)} cannot move {direction!r} ({_DIRECTION_NAMES[direction]}): "
-            f"it is on the {_EDGE_NAMES[direction]}"
+            f"direction must be one of 'u', 'r', 'd', 'l' (the blank's moves), got {short_repr(direction)}"
         )
-    return _swap(cells, blank, target[0])
+    blank = cells.index(BLANK)
+    target = dict(step_table(size)[blank]).get(direction)
+    if target is None:
+        raise ValueError(blocked_message(blank, size, direction))
+    return swap(cells, blank, target)
 
 
 def successors(board: Sequence[int]) -> list[tuple[str, Board]]:
@@ -344,19 +341,9 @@ def successors(board: Sequence[int]) -> list[tuple[str, Board]]:
     >>> successors((1, 2, 3, 4, 5, 6, 7, 8, 0))
     [('u', (1, 2, 3, 4, 5, 0, 7, 8, 6)), ('l', (1, 2, 3, 4, 5, 6, 7, 0, 8))]
     """
-    cells, size = _check_any(board)
+    cells, size = check_cells(board)
     blank = cells.index(BLANK)
-    row, col = divmod(blank, size)
-    pairs = []
-    for direction, allowed, target in (
-        ("u", row > 0, blank - size),
-        ("r", col < size - 1, blank + 1),
-        ("d", row < size - 1, blank + size),
-        ("l", col > 0, blank - 1),
-    ):
-        if allowed:
-            pairs.append((direction, _swap(cells, blank, target)))
-    return pairs
+    return [(direction, swap(cells, blank, target)) for direction, target in step_table(size)[blank]]
 
 
 # --- Parity -----------------------------------------------------------------------------------
@@ -374,7 +361,7 @@ def inversions(board: Sequence[int]) -> int:
     >>> inversions((1, 3, 4, 2, 0, 7, 5, 8, 6))
     5
     """
-    cells, _ = _check_any(board)
+    cells, _ = check_cells(board)
     return _inversions(cells)
 
 
@@ -383,8 +370,14 @@ def _inversions(cells: tuple) -> int:
     return sum(1 for i, a in enumerate(tiles) for b in tiles[i + 1 :] if a > b)
 
 
-def _parity_invariant(cells: tuple, size: int) -> int:
-    """What no slide can change: the inversions (odd widths) or inversions plus the blank's row (even)."""
+def parity_invariant(cells: tuple, size: int) -> int:
+    """What no slide can change: the inversions (odd widths) or inversions plus the blank's row (even), mod 2.
+
+    Examples
+    --------
+    >>> parity_invariant((1, 2, 3, 4, 5, 6, 8, 7, 0), 3)
+    1
+    """
     if size % 2 == 1:
         return _inversions(cells) % 2
     return (_inversions(cells) + cells.index(BLANK) // size) % 2
@@ -409,29 +402,18 @@ def is_solvable(board: Sequence[int], goal: Sequence[int] | None = None) -> bool
     True
     """
     if goal is not None:
-        target, _ = _check_any(goal, "goal")
-        if _is_token(target):
+        target, _ = check_cells(goal, "goal")
+        if is_token_board(target):
             cells = _cells(board)
             _check_shape(cells)
             if len(cells) != len(target):
-                _check_pair(cells, target)  # raises the size mismatch
+                check_pair(cells, target)  # raises the size mismatch
             return Counter(cells) == Counter(target)
-    cells, target, size = _check_pair(board, goal)
-    return _parity_invariant(cells, size) == _parity_invariant(target, size)
+    cells, target, size = check_pair(board, goal)
+    return parity_invariant(cells, size) == parity_invariant(target, size)
 
 
 # --- Random boards ------------------------------------------------------------------------------
-
-
-def _rng(seed) -> random.Random:
-    """A random.Random from an int seed, None, a random.Random or a numpy Generator."""
-    if seed is None or (isinstance(seed, numbers.Integral) and not isinstance(seed, bool)):
-        return random.Random(seed)
-    if isinstance(seed, random.Random):
-        return seed
-    if hasattr(seed, "integers"):  # numpy.random.Generator
-        return random.Random(int(seed.integers(2**63)))
-    raise TypeError(f"seed must be an int, None, random.Random or numpy Generator, got {type(seed).__name__}")
 
 
 def random_board(size: int = 3, seed=None, goal: Sequence[int] | None = None) -> Board:
@@ -444,20 +426,21 @@ def random_board(size: int = 3, seed=None, goal: Sequence[int] | None = None) ->
     >>> is_solvable(random_board(4, seed=7))
     True
     """
-    target = default_goal(size) if goal is None else _check_any(goal, "goal")[0]
-    goal_size = math.isqrt(len(target))
+    target = default_goal(size) if goal is None else check_cells(goal, "goal")[0]
+    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
+    goal_size = side(len(target), "goal")
     if goal_size != size:
         raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
-    rng = _rng(seed)
+    rng = make_rng(seed)
     while True:
         cells = list(target)
         rng.shuffle(cells)
         board = tuple(cells)
-        if not _is_token(target) and _parity_invariant(board, size) != _parity_invariant(target, size):
+        if not is_token_board(target) and parity_invariant(board, size) != parity_invariant(target, size):
             # Swapping two tiles flips the parity: a one-to-one map from unsolvable boards to solvable
             # ones, so the result stays uniform.
             first, second = [i for i, cell in enumerate(board) if cell != BLANK][:2]
-            board = _swap(board, first, second)
+            board = swap(board, first, second)
         if board != target:
             return board
 
@@ -486,7 +469,7 @@ def parse_board(text) -> Board:
     (1, 2, 3, 0)
     """
     if not isinstance(text, str):
-        return _check_any(text)[0]
+        return check_cells(text)[0]
     rows = []
     for line in re.split(r"[/\n]", text):
         if "┃" in line:
@@ -503,13 +486,13 @@ def parse_board(text) -> Board:
                 raise ValueError(f"row {number} has {len(row)} cells but row 1 has {len(rows[0])}; rows must match")
         if len(rows) != len(rows[0]):
             raise ValueError(f"{len(rows)} rows of {len(rows[0])} cells; a square board has as many rows as columns")
-    return _check_any(tuple(cell for row in rows for cell in row))[0]
+    return check_cells(tuple(cell for row in rows for cell in row))[0]
 
 
 def _read_cell(field: str) -> int:
     if field in _SYMBOLS:
         return _SYMBOLS[field]
-    if field.isdigit():
+    if field.isascii() and field.isdigit():
         return int(field)
     raise ValueError(
         f"cannot read {field!r} as a cell: write tiles as numbers, the blank as _ (or 0), sun and moon as ☼ and ☾"
@@ -518,7 +501,7 @@ def _read_cell(field: str) -> int:
 
 def _symbols(cells: tuple) -> dict[int, str]:
     """How to print each value: numbers, or ☼ and ☾ on a sun/moon board."""
-    if _is_token(cells) and set(cells) <= {BLANK, SUN, MOON}:
+    if is_token_board(cells) and set(cells) <= {BLANK, SUN, MOON}:
         return {BLANK: " ", SUN: "☼", MOON: "☾"}
     return {cell: str(cell) if cell != BLANK else " " for cell in cells}
 
@@ -537,7 +520,7 @@ def format_board(board: Sequence[int]) -> str:
     ┃ 7 ┃ 8 ┃   ┃
     ┗━━━┻━━━┻━━━┛
     """
-    cells, size = _check_any(board)
+    cells, size = check_cells(board)
     symbols = _symbols(cells)
     cell_width = max(len(symbol) for symbol in symbols.values()) + 2
 

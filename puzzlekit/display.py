@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from .board import BLANK, MOON, SUN, _check_any, _is_token, format_board
+from .board import BLANK, MOON, SUN, check_cells, is_token_board, format_board
 
 __all__ = ["BoardPicture", "show"]
 
@@ -35,7 +35,7 @@ class BoardPicture:
     """
 
     def __init__(self, boards: Sequence, captions: Sequence[str] | None = None, highlight=(), cell: int = 40):
-        self.boards = [_check_any(board)[0] for board in boards]
+        self.boards = [check_cells(board)[0] for board in boards]
         if not self.boards:
             raise ValueError("show() needs at least one board")
         if captions is not None and len(captions) != len(self.boards):
@@ -85,7 +85,7 @@ class BoardPicture:
     def _board_svg(self, board: tuple, size: int, x0: int, y0: int) -> str:
         c = self.cell
         parts = [f'<rect x="{x0}" y="{y0}" width="{size * c + 8}" height="{size * c + 8}" rx="6" fill="{_FRAME}"/>']
-        token = _is_token(board)
+        token = is_token_board(board)
         for index, value in enumerate(board):
             if value == BLANK:
                 continue

@@ -10,14 +10,14 @@ import numbers
 from collections import deque
 from collections.abc import Sequence
 
-from .board import BLANK, Board, _check_any, _is_token, default_goal, successors
+from .board import BLANK, Board, check_cells, is_token_board, default_goal, successors
 
 __all__ = ["rank", "unrank", "distance_table", "breadth_first_distances"]
 
 
 def _tiles(board, what: str = "board") -> tuple[tuple, int]:
-    cells, size = _check_any(board, what)
-    if _is_token(cells):
+    cells, size = check_cells(board, what)
+    if is_token_board(cells):
         raise ValueError(f"{what} repeats tokens; ranks number boards of distinct tiles (each of 1..N-1 once)")
     return cells, size
 
@@ -170,7 +170,7 @@ def breadth_first_distances(goal: Sequence[int]) -> dict[Board, int]:
     >>> len(distances), distances[SUN_MOON_START], max(distances.values())
     (630, 13, 17)
     """
-    target = _check_any(goal, "goal")[0]
+    target = check_cells(goal, "goal")[0]
     distances = {target: 0}
     frontier = deque([target])
     while frontier:

@@ -15,15 +15,14 @@ from .board import (
     SUN_MOON_GOAL,
     SUN_MOON_START,
     Board,
-    _check_any,
-    _check_pair,
-    _DIRECTION_NAMES,
-    _EDGE_NAMES,
-    _rng,
+    check_cells,
+    check_pair,
     default_goal,
     is_solvable,
     random_board,
 )
+from .checks import make_rng
+from .grid import blocked_message, neighbour
 
 __all__ = [
     "UP",
@@ -134,7 +133,7 @@ class SlidingPuzzleEnv:
     ):
         if goal is None:
             goal = default_goal(size)
-        target, goal_size = _check_any(goal, "goal")
+        target, goal_size = check_cells(goal, "goal")
         if goal_size != size:
             raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
         if not isinstance(rewards, Rewards):
@@ -150,15 +149,9 @@ class SlidingPuzzleEnv:
         # For each cell of the blank, the cell it moves to for each action (None: the wall).
         self._targets: list[tuple[int | None, ...]] = []
         for blank in range(size * size):
-            row, col = divmod(blank, size)
-            self._targets.append((
-                blank - size if row > 0 else None,
-                blank + 1 if col < size - 1 else None,
-                blank + size if row < size - 1 else None,
-                blank - 1 if col > 0 else None,
-            ))
+            self._targets.append(tuple(neighbour(blank, size, direction) for direction in ACTIONS))
         self._legal = [tuple(a for a, target in enumerate(targets) if target is not None) for targets in self._targets]
-        self._rng = _rng(None)
+        self._rng = make_rng(None)
         self._state: Board | None = None
         self._steps = 0
         self._over = True
@@ -185,7 +178,7 @@ class SlidingPuzzleEnv:
                 f"rewards={self.rewards}, max_steps={self.max_steps})")
 
     def _check_start(self, board, what: str) -> Board:
-        cells = _check_pair(board, self.goal)[0]
+        cells = check_pair(board, self.goal)[0]
         if not is_solvable(cells, self.goal):
             raise ValueError(f"{what} {cells} cannot reach the goal {self.goal}: its parity is wrong (see chapter 2)")
         if cells == self.goal:
@@ -221,7 +214,7 @@ class SlidingPuzzleEnv:
         (1, 2, 3, 4, 5, 0, 7, 8, 6)
         """
         if seed is not None:
-            self._rng = _rng(seed)
+            self._rng = make_rng(seed)
         options = options or {}
         unknown = set(options) - {"board"}
         if unknown:
@@ -262,10 +255,7 @@ class SlidingPuzzleEnv:
             if self.rewards.wall is None:
                 direction = ACTIONS[action]
                 legal = ", ".join(repr(ACTIONS[a]) for a in self._legal[blank])
-                raise ValueError(
-                    f"the blank at {divmod(blank, self.size)} cannot move {direction!r} "
-                    f"({_DIRECTION_NAMES[direction]}): it is on the {_EDGE_NAMES[direction]}; it can move {legal}"
-                )
+                raise ValueError(f"{blocked_message(blank, self.size, direction)}; it can move {legal}")
             reward = self.rewards.wall
         else:
             cells = list(board)

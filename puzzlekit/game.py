@@ -6,19 +6,17 @@ import numbers
 from collections.abc import Sequence
 
 from .board import (
-    _DIRECTION_NAMES,
-    _EDGE_NAMES,
     BLANK,
     Board,
-    _check_any,
-    _check_pair,
-    _inversions,
-    _rng,
-    _targets,
+    check_cells,
+    check_pair,
     default_goal,
+    inversions,
     is_solvable,
     random_board,
 )
+from .checks import make_rng
+from .grid import DIRECTION_NAMES, blocked_message, step_table
 
 __all__ = ["SlidingPuzzleGame"]
 
@@ -46,16 +44,16 @@ class SlidingPuzzleGame:
                  goal: Sequence[int] | None = None):
         if goal is None:
             goal = default_goal(size)
-        goal_cells, goal_size = _check_any(goal, "goal")
+        goal_cells, goal_size = check_cells(goal, "goal")
         if goal_size != size:
             raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
         if board is not None and goal_size == size:
-            board_size = _check_any(board)[1]
+            board_size = check_cells(board)[1]
             if board_size != size:
                 raise ValueError(f"board is {board_size}x{board_size} but size is {size}; pass size={board_size}")
         self.size = size
         self.goal: Board = goal_cells
-        self._rng = _rng(seed)
+        self._rng = make_rng(seed)
         self.board = goal_cells if board is None else board
 
     @property
@@ -66,7 +64,7 @@ class SlidingPuzzleGame:
     @board.setter
     def board(self, board: Sequence[int]) -> None:
         """Setting the board starts a new game from it: the counter goes to 0 and `reset()` comes back here."""
-        cells, goal, _ = _check_pair(board, self.goal)
+        cells, goal, _ = check_pair(board, self.goal)
         if not is_solvable(cells, goal):
             raise ValueError(f"board {cells} cannot reach the goal {goal}: its parity is wrong (see chapter 2)")
         self._board = self.start = cells
@@ -89,7 +87,7 @@ class SlidingPuzzleGame:
         >>> SlidingPuzzleGame.count_transpositions([1, 3, 4, 2, 0, 7, 5, 8, 6])
         5
         """
-        return _inversions(_check_any(board)[0])
+        return inversions(check_cells(board)[0])
 
     def is_solved(self) -> bool:
         """True when the board is the goal.
@@ -149,20 +147,16 @@ class SlidingPuzzleGame:
         >>> game.move_hole('d')
         Traceback (most recent call last):
         ...
-        ValueError: the hole cannot move down: it is at index 7 (row 2, col 1), on the bottom row
+        ValueError: the blank at (2, 1) cannot move 'd' (down): it is on the bottom row
         """
-        if direction not in _DIRECTION_NAMES:
-            raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the hole's moves), got {direction!r}")
+        if not isinstance(direction, str) or direction not in DIRECTION_NAMES:
+            raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the blank's moves), got {direction!r}")
         hole = self._board.index(BLANK)
-        target = _targets(hole, self.size, order=direction)
-        if not target:
-            row, col = divmod(hole, self.size)
-            raise ValueError(
-                f"the hole cannot move {_DIRECTION_NAMES[direction]}: it is at index {hole} (row {row}, col {col}), "
-                f"on the {_EDGE_NAMES[direction]}"
-            )
-        self._slide(target[0], hole)
-        return target[0], hole
+        target = dict(step_table(self.size)[hole]).get(direction)
+        if target is None:
+            raise ValueError(blocked_message(hole, self.size, direction))
+        self._slide(target, hole)
+        return target, hole
 
     def move_tile(self, row: int, col: int) -> int | None:
         """Slide the tile at (row, col) into the hole next to it; return the index it moved to, or None.
@@ -200,7 +194,7 @@ class SlidingPuzzleGame:
         if not 0 <= i < cells:
             raise ValueError(f"index {i} is off the board: a {self.size}x{self.size} board has indexes 0..{cells - 1}")
         hole = self._board.index(BLANK)
-        if hole not in _targets(i, self.size):
+        if hole not in (target for _, target in step_table(self.size)[i]):
             return None
         self._slide(i, hole)
         return hole

@@ -12,7 +12,7 @@ import math
 import operator
 from collections.abc import Callable, Sequence
 
-from .board import BLANK, Board, _check_any, _check_pair, _is_token
+from .board import BLANK, Board, check_cells, check_pair, is_token_board
 
 __all__ = ["misplaced", "manhattan", "linear_conflict", "HEURISTICS", "for_goal"]
 
@@ -31,7 +31,7 @@ def misplaced(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
     >>> misplaced((8, 6, 7, 2, 5, 4, 3, 0, 1))
     7
     """
-    cells, target, _ = _check_pair(board, goal)
+    cells, target, _ = check_pair(board, goal)
     return _misplaced(target)(cells)
 
 
@@ -52,7 +52,7 @@ def manhattan(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
     >>> manhattan(SUN_MOON_START, SUN_MOON_GOAL)
     9
     """
-    cells, target, _ = _check_pair(board, goal)
+    cells, target, _ = check_pair(board, goal)
     return _manhattan(target)(cells)
 
 
@@ -73,7 +73,7 @@ def linear_conflict(board: Sequence[int], goal: Sequence[int] | None = None) -> 
     >>> linear_conflict((8, 6, 7, 2, 5, 4, 3, 0, 1))
     23
     """
-    cells, target, _ = _check_pair(board, goal)
+    cells, target, _ = check_pair(board, goal)
     return _linear_conflict(target)(cells)
 
 
@@ -111,7 +111,7 @@ def for_goal(h, goal: Sequence[int]) -> Callable[[Board], int]:
     if not callable(h):
         raise TypeError(f"a heuristic is a name or a function of a board, got {h!r} ({type(h).__name__})")
     build = {misplaced: _misplaced, manhattan: _manhattan, linear_conflict: _linear_conflict}.get(h)
-    return h if build is None else build(_check_any(goal, "goal")[0])
+    return h if build is None else build(check_cells(goal, "goal")[0])
 
 
 # --- Fast versions, built once per goal ---------------------------------------------------------------
@@ -132,7 +132,7 @@ def _misplaced(goal: Board) -> Callable[[Board], int]:
 
 @functools.lru_cache(maxsize=64)
 def _manhattan(goal: Board) -> Callable[[Board], int]:
-    if _is_token(goal):
+    if is_token_board(goal):
         return _token_manhattan(goal)
     size = _width(goal)
     home = {tile: divmod(cell, size) for cell, tile in enumerate(goal)}
@@ -195,7 +195,7 @@ class _LineTable(dict):
 
 @functools.lru_cache(maxsize=64)
 def _linear_conflict(goal: Board) -> Callable[[Board], int]:
-    if _is_token(goal):
+    if is_token_board(goal):
         raise ValueError(
             "linear_conflict needs numbered tiles, each once; on a token board such as sun/moon "
             "use 'manhattan' or 'misplaced'"

@@ -10,7 +10,7 @@ import math
 import numbers
 from collections.abc import Callable, Sequence
 
-from .board import Board, _check_any, _is_token, default_goal
+from .board import Board, check_cells, is_token_board, default_goal
 from .heuristics import for_goal
 
 __all__ = ["q_to_distance", "learned_distances", "q_heuristic", "QHeuristic"]
@@ -78,7 +78,7 @@ def learned_distances(q, discount: float = 0.92):
     if isinstance(q, dict):
         if not q:
             raise ValueError("an empty table has no boards to tell the puzzle by; make it an array with q_array")
-        q = q_array(q, _check_any(next(iter(q)))[1])
+        q = q_array(q, check_cells(next(iter(q)))[1])
     q = np.asarray(q)
     space = state_space(_size_of(q))
     _check_walls(q, space, "the table")
@@ -174,15 +174,15 @@ def _goal_of(q, goal) -> Board:
         from .qtable import _size_of, state_space
 
         space = state_space(_size_of(np.asarray(q)))
-        if goal is not None and _check_any(goal, "goal")[0] != space.goal:
+        if goal is not None and check_cells(goal, "goal")[0] != space.goal:
             raise ValueError(f"an array table is learned for the goal {space.goal}, not {tuple(goal)}")
         return space.goal
     if goal is None:
         if not q:
             raise ValueError("an empty table has no boards to tell the puzzle by; pass the goal")
-        goal = default_goal(_check_any(next(iter(q)))[1])
-    target = _check_any(goal, "goal")[0]
-    if _is_token(target):
+        goal = default_goal(check_cells(next(iter(q)))[1])
+    target = check_cells(goal, "goal")[0]
+    if is_token_board(target):
         raise ValueError("a Q-table heuristic reads distances from the 8-puzzle seed's rewards; "
                          "a token board such as sun/moon is learned with other rewards")
     return target

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from .board import BLANK, DIRECTIONS, Board, _check_pair, _is_token, _parity_invariant, _targets, slide
+from .board import BLANK, Board, check_pair, is_token_board, parity_invariant, slide
+from .grid import step_table
 
 __all__ = ["Problem", "SlidingPuzzle"]
 
@@ -152,8 +153,8 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
     """
 
     def __init__(self, start: Sequence[int], goal: Sequence[int] | None = None):
-        cells, target, size = _check_pair(start, goal)
-        if not _is_token(target) and _parity_invariant(cells, size) != _parity_invariant(target, size):
+        cells, target, size = check_pair(start, goal)
+        if not is_token_board(target) and parity_invariant(cells, size) != parity_invariant(target, size):
             what = "inversions" if size % 2 else "inversions plus the blank's row"
             raise ValueError(
                 f"board {cells} cannot reach the goal {target}: the parity of its {what} differs, "
@@ -163,10 +164,7 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         self.goal: Board = target
         self.size: int = size
         # For each cell of the blank, the (direction, cell it moves to) pairs, in the order u, r, d, l.
-        self._moves: list[tuple[tuple[str, int], ...]] = [
-            tuple((direction, target) for direction in DIRECTIONS for target in _targets(blank, size, order=direction))
-            for blank in range(size * size)
-        ]
+        self._moves = step_table(size)
         self._targets: list[dict[str, int]] = [dict(pairs) for pairs in self._moves]
 
     def __repr__(self) -> str:

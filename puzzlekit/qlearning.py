@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 
-from .board import BLANK, Board, _check_any, _is_token, default_goal, format_board, successors
+from .board import BLANK, Board, check_cells, is_token_board, default_goal, format_board, successors
 from .distances import breadth_first_distances
 from .environment import ACTIONS, EIGHT_PUZZLE_REWARDS, Rewards, SlidingPuzzleEnv
 from .qtable import _size_of, save_table, state_space
@@ -360,9 +360,9 @@ def policy_mistakes(q, goal: Sequence[int] | None = None) -> int:
         if goal is None:
             if not q:
                 raise ValueError("an empty table has no boards to tell the puzzle by; pass the goal")
-            goal = default_goal(_check_any(next(iter(q)))[1])
-        target, size = _check_any(goal, "goal")
-        if not _is_token(target) and size <= 3 and target == default_goal(size):
+            goal = default_goal(check_cells(next(iter(q)))[1])
+        target, size = check_cells(goal, "goal")
+        if not is_token_board(target) and size <= 3 and target == default_goal(size):
             space = state_space(size)
             wrong = _wrong_rows(q_array(q, size), space)
             return int(wrong.sum())
@@ -523,7 +523,7 @@ class QLearning:
         >>> QLearning.convert_to_number([1, 2, 3, 4, 0, 5, 7, 8, 6])
         123405786
         """
-        cells = _check_any(board)[0]
+        cells = check_cells(board)[0]
         if max(cells) > 9:
             raise ValueError(f"board {cells} has tiles above 9; a number with one digit per cell needs tiles 0-9")
         return int("".join(map(str, cells)))

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board import BLANK, Board, _check_any, _is_token, default_goal
+from .board import BLANK, Board, check_cells, is_token_board, default_goal
 from .distances import _ranks, distance_table, rank
 from .environment import ACTIONS
 
@@ -72,8 +72,8 @@ class StateSpace:
         >>> state_space(2).row((1, 2, 3, 0))
         5
         """
-        cells, size = _check_any(board)
-        if size != self.size or _is_token(cells):
+        cells, size = check_cells(board)
+        if size != self.size or is_token_board(cells):
             raise ValueError(f"board {cells} is not a board of the {self.size}x{self.size} tiles puzzle")
         row = int(self._row_of_rank[rank(cells)])
         if row < 0:

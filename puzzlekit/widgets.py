@@ -17,20 +17,20 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from .board import (
-    _DIRECTION_NAMES,
     BLANK,
     MOON,
     SUN,
     SUN_MOON_GOAL,
     SUN_MOON_START,
     Board,
-    _check_any,
-    _is_token,
-    _rng,
+    check_cells,
+    is_token_board,
     default_goal,
     moves,
     slide,
 )
+from .checks import make_rng
+from .grid import DIRECTION_NAMES
 from .display import _FRAME, _HIGHLIGHT, _MOON, _SUN, _TILE, show
 from .game import SlidingPuzzleGame
 from .heuristics import HEURISTICS
@@ -217,12 +217,12 @@ class PuzzleBoard(widgets.VBox):
                  max_expanded: int = 300_000):
         super().__init__()
         if board is not None:
-            size = _check_any(board)[1]
-        self._rng = _rng(seed)  # one generator for every deal of this board, whatever its size
+            size = check_cells(board)[1]
+        self._rng = make_rng(seed)  # one generator for every deal of this board, whatever its size
         self.game = SlidingPuzzleGame(size, board=board, seed=self._rng, goal=goal)
         if board is None:
             self.game.shuffle()
-        self.token = _is_token(self.game.goal)
+        self.token = is_token_board(self.game.goal)
         if hints == "qtable" and not (self.game.size == 3 and self.game.goal == default_goal(3)):
             raise ValueError("hints='qtable' needs the 8-puzzle with its usual goal: the shipped table covers "
                              "only those boards; use hints='astar'")
@@ -319,7 +319,7 @@ class PuzzleBoard(widgets.VBox):
     @board.setter
     def board(self, board: Sequence[int]) -> None:
         self._stop_plan()
-        cells, size = _check_any(board)
+        cells, size = check_cells(board)
         if size != self.game.size:
             if self.token:
                 raise ValueError(f"this sun/moon board is 3x3; the board given is {size}x{size}")
@@ -1083,7 +1083,7 @@ class SearchExplorer(widgets.VBox):
         else:
             length = self.result.length
             self.stats.value = (f"The path found, move {frame.g} of {length}: the blank moves "
-                                f"{_DIRECTION_NAMES[frame.action]}. {length} moves, {frame.expanded:,} boards expanded.")
+                                f"{DIRECTION_NAMES[frame.action]}. {length} moves, {frame.expanded:,} boards expanded.")
             previous = self.result.path[frame.g - 1]
             self.picture.value = show(frame.board, captions=[f"move {frame.g}: {frame.action}"],
                                       highlight=[frame.board[previous.index(BLANK)]], cell=44)._repr_svg_()
@@ -1092,7 +1092,7 @@ class SearchExplorer(widgets.VBox):
 def _one_line(board: Sequence[int]) -> str:
     """A board on one line: '1 2 3 / 4 5 6 / 7 8 _'."""
     size = math.isqrt(len(board))
-    cells = ["_" if cell == BLANK else _SYMBOLS.get(cell, str(cell)) if _is_token(board) else str(cell)
+    cells = ["_" if cell == BLANK else _SYMBOLS.get(cell, str(cell)) if is_token_board(board) else str(cell)
              for cell in board]
     return " / ".join(" ".join(cells[row * size:(row + 1) * size]) for row in range(size))
 

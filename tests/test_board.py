@@ -185,7 +185,7 @@ def test_token_boards_need_their_goal():
 def test_default_goal():
     assert default_goal() == GOAL
     assert default_goal(4)[-1] == 0 and default_goal(4)[:-1] == tuple(range(1, 16))
-    with pytest.raises(ValueError, match="size must be 2 or more"):
+    with pytest.raises(ValueError, match="size must be from 2 to 16"):
         default_goal(1)
     with pytest.raises(TypeError):
         default_goal(3.0)

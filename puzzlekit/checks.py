@@ -1,0 +1,162 @@
+"""Checks on the arguments every module takes: whole numbers, real numbers, callbacks, random seeds.
+
+One rule everywhere: a value of the wrong kind raises `TypeError`, a value of the right kind
+out of range raises `ValueError`, and both messages name the argument and what it must be.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+
+__all__ = ["check_int", "check_real", "check_callable", "check_choice", "make_rng", "short_repr"]
+
+
+def check_int(value, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """`value` as a Python int, after checking that it is a whole number (not a bool, not a float) in range.
+
+    Examples
+    --------
+    >>> check_int(3, "size", minimum=2)
+    3
+    >>> check_int(2.0, "size")
+    Traceback (most recent call last):
+    ...
+    TypeError: size must be an int, got 2.0 (float)
+    >>> check_int(1, "size", minimum=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: size must be 2 or more, got 1
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, got {short_repr(value)} ({type(value).__name__})")
+    value = int(value)
+    if minimum is not None and maximum is not None and not minimum <= value <= maximum:
+        raise ValueError(f"{name} must be from {minimum} to {maximum}, got {value}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be {minimum} or more, got {value}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be {maximum} or less, got {value}")
+    return value
+
+
+def check_real(
+    value,
+    name: str,
+    *,
+    minimum: float | None = None,
+    maximum: float | None = None,
+    above: float | None = None,
+    below: float | None = None,
+    finite: bool = True,
+) -> float:
+    """`value` as a float, after checking that it is a real number (not a bool), finite unless told, in range.
+
+    `minimum`/`maximum` are inclusive bounds; `above`/`below` exclusive ones.
+
+    Examples
+    --------
+    >>> check_real(0.5, "alpha", above=0, maximum=1)
+    0.5
+    >>> check_real(float("nan"), "alpha")
+    Traceback (most recent call last):
+    ...
+    ValueError: alpha must be a finite number, got nan
+    >>> check_real(0, "alpha", above=0, maximum=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: alpha must be more than 0, got 0.0
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, got {short_repr(value)} ({type(value).__name__})")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf if value > 0 else -math.inf
+    if math.isnan(number) or (finite and math.isinf(number)):
+        raise ValueError(f"{name} must be a finite number, got {short_repr(value)}")
+    for bound, holds, words in (
+        (minimum, lambda b: number >= b, "{} or more"),
+        (maximum, lambda b: number <= b, "{} or less"),
+        (above, lambda b: number > b, "more than {}"),
+        (below, lambda b: number < b, "less than {}"),
+    ):
+        if bound is not None and not holds(bound):
+            raise ValueError(f"{name} must be {words.format(bound)}, got {number!r}")
+    return number
+
+
+def check_callable(value, name: str):
+    """`value` itself, after checking that it can be called.
+
+    Examples
+    --------
+    >>> check_callable(print, "on_event") is print
+    True
+    >>> check_callable(3, "on_event")
+    Traceback (most recent call last):
+    ...
+    TypeError: on_event must be a function (callable), got 3 (int)
+    """
+    if not callable(value):
+        raise TypeError(f"{name} must be a function (callable), got {short_repr(value)} ({type(value).__name__})")
+    return value
+
+
+def check_choice(value, name: str, choices) -> object:
+    """`value` itself, after checking that it is one of `choices` (hashable or not, it never raises another error).
+
+    Examples
+    --------
+    >>> check_choice("astar", "method", ("astar", "greedy"))
+    'astar'
+    >>> check_choice(["astar"], "method", ("astar", "greedy"))
+    Traceback (most recent call last):
+    ...
+    ValueError: method must be one of 'astar', 'greedy'; got ['astar'] (list)
+    """
+    if isinstance(value, str) and value in choices:
+        return value
+    if not isinstance(value, str) and any(value is choice for choice in choices):
+        return value
+    names = ", ".join(repr(choice) for choice in choices)
+    raise ValueError(f"{name} must be one of {names}; got {short_repr(value)} ({type(value).__name__})")
+
+
+def make_rng(seed) -> random.Random:
+    """A `random.Random` from an int seed, None, a `random.Random` (used as it is) or a numpy Generator.
+
+    Examples
+    --------
+    >>> make_rng(7).random() == make_rng(7).random()
+    True
+    >>> make_rng("7")
+    Traceback (most recent call last):
+    ...
+    TypeError: seed must be an int, None, random.Random or numpy Generator, got '7' (str)
+    """
+    if seed is None or (isinstance(seed, numbers.Integral) and not isinstance(seed, bool)):
+        return random.Random(None if seed is None else int(seed))
+    if isinstance(seed, random.Random):
+        return seed
+    if type(seed).__name__ == "Generator" and hasattr(seed, "integers"):  # numpy.random.Generator
+        return random.Random(int(seed.integers(2**63)))
+    raise TypeError(
+        f"seed must be an int, None, random.Random or numpy Generator, got {short_repr(seed)} ({type(seed).__name__})"
+    )
+
+
+def short_repr(value, limit: int = 60) -> str:
+    """The repr of `value`, cut to `limit` characters so that a huge argument never floods a message.
+
+    Examples
+    --------
+    >>> short_repr(list(range(100)), 20)
+    '[0, 1, 2, 3, 4, ...>'
+    """
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 5] + " ...>"
