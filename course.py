@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Set up and run the course with one command.
 
-    python3 course.py lab        # open the chapters in JupyterLab
-    python3 course.py test       # unit tests, doctests and every notebook under nbval
-    python3 course.py execute    # re-run chapters and store their outputs (for authors)
+    python3 course.py lab                   # open the chapters in JupyterLab
+    python3 course.py test                  # unit tests, doctests and every notebook under nbval
+    python3 course.py execute               # re-run chapters and store their outputs (for authors)
+    python3 course.py student [DIR]         # the chapters with their solutions cut out, in build/student/
+                                            # or DIR; add --check to run each of them top to bottom
+    python3 course.py tag [--points N]      # add nbgrader's cell metadata to the exercises, in place
 
 The first run makes a virtual environment in .venv and installs requirements.txt into it (`test`
 adds requirements-test.txt: Playwright, for the browser tests); later runs reinstall only when those
@@ -80,37 +83,94 @@ def prepare(here: bool, test: bool = False) -> str:
     return python
 
 
+def run_notebook(notebook, folder: Path) -> None:
+    """Run a notebook (an nbformat node) top to bottom in a fresh kernel started in `folder`, in place."""
+    from nbclient import NotebookClient
+
+    NotebookClient(
+        notebook,
+        timeout=600,
+        kernel_name="python3",
+        record_timing=False,
+        coalesce_streams=True,  # one print, one stored output: the same file on every run
+        resources={"metadata": {"path": str(folder)}},
+    ).execute()
+
+
 def execute_notebooks(paths: list[str]) -> None:
     """Run each notebook top to bottom in a fresh kernel and store its outputs (runs inside the env)."""
     import nbformat
-    from nbclient import NotebookClient
 
     notebooks = [Path(p).resolve() for p in paths] or sorted(CHAPTERS.glob("*.ipynb"))
     for path in notebooks:
         print(f"course: executing {os.path.relpath(path, ROOT)} ...", flush=True)
         notebook = nbformat.read(path, as_version=4)
-        client = NotebookClient(
-            notebook,
-            timeout=600,
-            kernel_name="python3",
-            record_timing=False,
-            coalesce_streams=True,  # one print, one stored output: the same file on every run
-            resources={"metadata": {"path": str(path.parent)}},
-        )
-        client.execute()
+        run_notebook(notebook, path.parent)
         temporary = path.with_suffix(".ipynb.tmp")
         nbformat.write(notebook, temporary)
         os.replace(temporary, path)  # a crash mid-write never leaves a half-written chapter
 
 
+def student_edition(arguments: list[str]) -> int:
+    """`student [DIR] [--check]`: write every chapter with its solutions cut out (runs inside the env)."""
+    import nbformat
+    from nbclient.exceptions import CellExecutionError
+
+    from puzzlekit.editions import write_student_edition
+
+    parser = argparse.ArgumentParser(prog="course.py student", description=student_edition.__doc__)
+    parser.add_argument("folder", nargs="?", default=str(ROOT / "build" / "student"), help="default: build/student")
+    parser.add_argument("--check", action="store_true", help="then run each student notebook top to bottom")
+    args = parser.parse_args(arguments)
+    try:
+        written = write_student_edition(sorted(CHAPTERS.glob("*.ipynb")), args.folder)
+    except ValueError as error:
+        sys.exit(f"course: {error}")
+    print(f"course: wrote the student edition of {len(written)} chapters to {args.folder}")
+    for path in written if args.check else []:
+        print(f"course: running {path.name} ...", flush=True)
+        try:
+            run_notebook(nbformat.read(path, as_version=4), path.parent)
+        except CellExecutionError as error:
+            print(f"course: {path.name} stops with an error:\n{error}", file=sys.stderr)
+            return 1
+    return 0
+
+
+def tag_chapters(arguments: list[str]) -> int:
+    """`tag [NOTEBOOK ...] [--points N]`: add nbgrader's metadata to the exercises, in place (runs inside the env)."""
+    import nbformat
+
+    from puzzlekit.grading import nbgrader_problems, tag_files
+
+    parser = argparse.ArgumentParser(prog="course.py tag", description=tag_chapters.__doc__)
+    parser.add_argument("notebooks", nargs="*", help="default: every chapter")
+    parser.add_argument("--points", type=int, help="make each check cell an autograded test worth this many points")
+    args = parser.parse_args(arguments)
+    notebooks = [Path(p) for p in args.notebooks] or sorted(CHAPTERS.glob("*.ipynb"))
+    try:
+        changed = tag_files(notebooks, points=args.points)
+    except ValueError as error:
+        sys.exit(f"course: {error}")
+    unreadable = 0
+    for path, count in changed.items():
+        print(f"course: {path}: {count} cells tagged")
+        for problem in nbgrader_problems(nbformat.read(path, as_version=4)):
+            print(f"course: nbgrader cannot read {path.name} yet: {problem}", file=sys.stderr)
+            unreadable += 1
+    return 1 if unreadable else 0
+
+
+IN_ENV_COMMANDS = {"execute": execute_notebooks, "student": student_edition, "tag": tag_chapters}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=["lab", "test", "execute", "setup"])
+    parser.add_argument("command", choices=["lab", "test", "execute", "student", "tag", "setup"])
     parser.add_argument("--here", action="store_true", help="use this Python instead of making .venv")
     args, rest = parser.parse_known_args(argv)
-    if args.command == "execute" and os.environ.get("PUZZLEKIT_IN_ENV"):
-        execute_notebooks(rest)
-        return 0
+    if args.command in IN_ENV_COMMANDS and os.environ.get("PUZZLEKIT_IN_ENV"):
+        return IN_ENV_COMMANDS[args.command](rest) or 0
     python = prepare(args.here, test=args.command == "test")
     env = dict(os.environ, PUZZLEKIT_IN_ENV="1")
     if args.command == "setup":
@@ -123,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
         return subprocess.call([python, "-m", "jupyter", "lab", *target, *rest], cwd=ROOT, env=env)
     if args.command == "test":
         return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT, env=env)
-    return subprocess.call([python, str(Path(__file__).resolve()), "execute", *rest], cwd=ROOT, env=env)
+    # In the caller's folder, so that paths on the command line mean what they meant there.
+    return subprocess.call([python, str(Path(__file__).resolve()), args.command, *rest], cwd=os.getcwd(), env=env)
 
 
 if __name__ == "__main__":

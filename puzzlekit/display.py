@@ -6,16 +6,34 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from .board import BLANK, MOON, SUN, check_cells, is_token_board, format_board
+from dataclasses import dataclass
 
-__all__ = ["BoardPicture", "show"]
+from .board import BLANK, MOON, SUN, check_cells, format_board, is_token_board
+from .checks import check_int, short_repr
 
-_TILE = "#f4d9a6"  # warm wood
-_TILE_EDGE = "#b5894a"
-_HIGHLIGHT = "#9fd3a8"
-_FRAME = "#4a3b2a"
-_SUN = "#f2b705"
-_MOON = "#5b6ee1"
+__all__ = ["BoardPicture", "show", "Theme", "COLOURS"]
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The colours of a board, as CSS colours: the pictures of `show` and the widgets share them.
+
+    Examples
+    --------
+    >>> COLOURS.tile, COLOURS.highlight
+    ('#f4d9a6', '#9fd3a8')
+    """
+
+    tile: str = "#f4d9a6"  # warm wood
+    tile_edge: str = "#b5894a"
+    highlight: str = "#9fd3a8"  # a tile a hint or a move points at
+    frame: str = "#4a3b2a"  # the frame around the board, and the blank
+    sun: str = "#f2b705"
+    moon: str = "#5b6ee1"
+    text: str = "#222"  # the numbers on the tiles
+
+
+COLOURS = Theme()
 
 
 class BoardPicture:
@@ -35,16 +53,22 @@ class BoardPicture:
     """
 
     def __init__(self, boards: Sequence, captions: Sequence[str] | None = None, highlight=(), cell: int = 40):
+        if isinstance(boards, (str, bytes)) or not hasattr(boards, "__iter__"):
+            raise TypeError(f"boards must be a list of boards, got {short_repr(boards)} ({type(boards).__name__})")
         self.boards = [check_cells(board)[0] for board in boards]
         if not self.boards:
             raise ValueError("show() needs at least one board")
-        if captions is not None and len(captions) != len(self.boards):
-            raise ValueError(f"{len(captions)} captions for {len(self.boards)} boards; give one caption per board")
-        self.captions = list(captions) if captions is not None else None
+        if captions is not None:
+            if isinstance(captions, (str, bytes)) or not hasattr(captions, "__iter__"):
+                raise TypeError(f"captions must be a list of texts, one per board, got {short_repr(captions)}")
+            captions = list(captions)
+            if len(captions) != len(self.boards):
+                raise ValueError(f"{len(captions)} captions for {len(self.boards)} boards; give one caption per board")
+        self.captions = captions
         if isinstance(highlight, (int, str)) or not hasattr(highlight, "__iter__"):
-            raise TypeError(f"highlight must be a list of tiles, e.g. highlight=[5], got {highlight!r}")
-        self.highlight = set(highlight)
-        self.cell = cell
+            raise TypeError(f"highlight must be a list of tiles, e.g. highlight=[5], got {short_repr(highlight)}")
+        self.highlight = {check_int(tile, "a tile in highlight") for tile in highlight}
+        self.cell = check_int(cell, "cell", minimum=8, maximum=400)
 
     def __repr__(self) -> str:
         pictures = [format_board(board).split("\n") for board in self.boards]
@@ -84,17 +108,18 @@ class BoardPicture:
 
     def _board_svg(self, board: tuple, size: int, x0: int, y0: int) -> str:
         c = self.cell
-        parts = [f'<rect x="{x0}" y="{y0}" width="{size * c + 8}" height="{size * c + 8}" rx="6" fill="{_FRAME}"/>']
+        side = size * c + 8
+        parts = [f'<rect x="{x0}" y="{y0}" width="{side}" height="{side}" rx="6" fill="{COLOURS.frame}"/>']
         token = is_token_board(board)
         for index, value in enumerate(board):
             if value == BLANK:
                 continue
             row, col = divmod(index, size)
             x, y = x0 + 4 + col * c, y0 + 4 + row * c
-            fill = _HIGHLIGHT if value in self.highlight and not token else _TILE
+            fill = COLOURS.highlight if value in self.highlight and not token else COLOURS.tile
             parts.append(
                 f'<rect x="{x + 2}" y="{y + 2}" width="{c - 4}" height="{c - 4}" rx="5" '
-                f'fill="{fill}" stroke="{_TILE_EDGE}"/>'
+                f'fill="{fill}" stroke="{COLOURS.tile_edge}"/>'
             )
             cx, cy = x + c / 2, y + c / 2
             if token and value == SUN:
@@ -104,18 +129,18 @@ class BoardPicture:
             else:
                 parts.append(
                     f'<text x="{cx:g}" y="{cy + c * 0.16:g}" font-size="{c * 0.45:g}" text-anchor="middle" '
-                    f'fill="#222">{value}</text>'
+                    f'fill="{COLOURS.text}">{value}</text>'
                 )
         return "".join(parts)
 
 
 def _sun(cx: float, cy: float, r: float) -> str:
-    parts = [f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:.1f}" fill="{_SUN}"/>']
+    parts = [f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:.1f}" fill="{COLOURS.sun}"/>']
     for k in range(8):  # eight rays
         dx, dy = math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)
         parts.append(
             f'<line x1="{cx + dx * r * 1.3:.1f}" y1="{cy + dy * r * 1.3:.1f}" '
-            f'x2="{cx + dx * r * 1.75:.1f}" y2="{cy + dy * r * 1.75:.1f}" stroke="{_SUN}" stroke-width="2"/>'
+            f'x2="{cx + dx * r * 1.75:.1f}" y2="{cy + dy * r * 1.75:.1f}" stroke="{COLOURS.sun}" stroke-width="2"/>'
         )
     return "".join(parts)
 
@@ -126,7 +151,7 @@ def _moon(cx: float, cy: float, r: float) -> str:
     cx += r * 0.3  # the crescent's bulk lies left of its tips: shift it to the middle
     return (
         f'<path d="M {cx:.1f} {top:.1f} A {r:.1f} {r:.1f} 0 1 0 {cx:.1f} {bottom:.1f} '
-        f'A {r * 1.25:.1f} {r * 1.25:.1f} 0 0 1 {cx:.1f} {top:.1f} Z" fill="{_MOON}"/>'
+        f'A {r * 1.25:.1f} {r * 1.25:.1f} 0 0 1 {cx:.1f} {top:.1f} Z" fill="{COLOURS.moon}"/>'
     )
 
 

@@ -60,3 +60,22 @@ def test_long_captions_widen_their_slot():
 def test_highlight_must_be_a_collection():
     with pytest.raises(TypeError, match="highlight must be a list of tiles"):
         show((1, 2, 3, 0), highlight=3)
+
+
+def test_the_colours_are_one_public_theme():
+    from puzzlekit.display import COLOURS, Theme
+
+    assert isinstance(COLOURS, Theme) and COLOURS.highlight in show((1, 2, 3, 0), highlight=[1])._repr_svg_()
+    assert COLOURS.frame in show((1, 2, 3, 0))._repr_svg_()
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: show((1, 2, 3, 0), cell=2.5), TypeError, "cell must be an int"),
+    (lambda: show((1, 2, 3, 0), cell=10**6), ValueError, "cell must be from 8 to 400"),
+    (lambda: show((1, 2, 3, 0), (1, 2, 0, 3), captions="ab"), TypeError, "captions must be a list of texts"),
+    (lambda: show((1, 2, 3, 0), highlight=[[1]]), TypeError, "a tile in highlight must be an int"),
+    (lambda: BoardPicture(5), TypeError, "boards must be a list of boards"),
+])
+def test_bad_arguments_get_a_clear_error(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

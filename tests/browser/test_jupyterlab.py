@@ -18,7 +18,7 @@ from puzzlekit.widgets import PuzzleBoard
 
 pytestmark = pytest.mark.browser
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
-HIGHLIGHT = "rgb(159, 211, 168)"  # display._HIGHLIGHT, as the browser reports it
+HIGHLIGHT = "rgb(159, 211, 168)"  # display.COLOURS.highlight, as the browser reports it
 
 
 def open_and_run(page, lab, name: str) -> None:
@@ -85,7 +85,7 @@ def test_a_newcomer_plays_the_board_of_chapter_00(page, lab):
     expect(counter).to_have_text("Moves: 1")
     expect_tiles(board, move(shown, tile))
 
-    # Shuffle deals the next board of the seed.
+    # Shuffle deals the next board from the same random source (seed=0).
     board.locator(".puzzlekit-shuffle").click()
     expect(counter).to_have_text("Moves: 0")
     expect(message).to_have_text("A new board: slide the tiles back in order.")
