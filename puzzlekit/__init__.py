@@ -106,7 +106,10 @@ from .qlearning import (  # noqa: E402
     q_learning,
     train_fast,
 )
-from .qtable import Solver  # noqa: E402
+from .qlearning import Solver  # noqa: E402
+from .environment import Rewards  # noqa: E402
+from .qtable import load_table  # noqa: E402
+from .datafiles import data_path  # noqa: E402
 
 __all__ += [
     "SlidingPuzzleEnv",
@@ -120,6 +123,9 @@ __all__ += [
     "policy_mistakes",
     "QLearning",
     "Solver",
+    "Rewards",
+    "load_table",
+    "data_path",
 ]
 
 # --- Learned heuristics (issue 6): a Q-table as the h of A*, and weighted A* in the seed's form f = lambda * g + h ---
@@ -129,7 +135,7 @@ from .search import lambda_astar_search  # noqa: E402
 __all__ += ["q_heuristic", "q_to_distance", "lambda_astar_search"]
 
 # --- Widgets (issue 5), loaded on first use: `import puzzlekit` must not import ipywidgets ---
-_WIDGETS = ("PuzzleBoard", "SearchExplorer", "QLearningView", "play")
+_WIDGETS = ("PuzzleBoard", "SearchExplorer", "QLearningView", "play", "picture")
 __all__ += list(_WIDGETS)
 
 

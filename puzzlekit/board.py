@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
+from .board_checks import (
+    BLANK,
+    MAX_CELLS,
+    Board,
+    check_cells,
+    check_pair,
+    check_square,
+    default_goal,
+    is_token_board,
+)
 from .checks import check_int, make_rng, short_repr
 from .grid import DIRECTION_NAMES, DIRECTIONS, MAX_SIZE, blocked_message, side, step_table, swap
-
-MAX_CELLS = MAX_SIZE * MAX_SIZE
 
 __all__ = [
     "Board",
@@ -39,142 +47,17 @@ __all__ = [
     "check_pair",
     "is_token_board",
     "parity_invariant",
+    "check_reachable",
     "parse_board",
     "format_board",
 ]
 
-Board = tuple  # a tuple of ints, row-major, e.g. (1, 2, 3, 4, 5, 6, 7, 8, 0); 0 is the blank
-BLANK = 0
 SUN, MOON = 1, 2  # the tokens of the sun/moon puzzle, drawn as ☼ and ☾
 SUN_MOON_START = (SUN, SUN, SUN, MOON, SUN, MOON, MOON, BLANK, MOON)
 SUN_MOON_GOAL = (BLANK, MOON, SUN, MOON, SUN, MOON, SUN, MOON, SUN)
 
 
-
-# --- Checking boards -------------------------------------------------------------------------
-
-
-def _cells(board, what: str = "board") -> tuple:
-    """Return `board` as a tuple of Python ints, or raise TypeError."""
-    if isinstance(board, (str, bytes)):
-        raise TypeError(f"{what} must be a sequence of ints, not a string; parse_board() reads text")
-    if not isinstance(board, Iterable) or isinstance(board, (set, frozenset, dict)):
-        raise TypeError(f"{what} must be a sequence of ints (a tuple or a list), got {type(board).__name__}")
-    if getattr(board, "ndim", 1) != 1:  # a numpy array: one row of cells, not a grid or a scalar
-        raise TypeError(f"{what} must be a flat sequence of ints; got an array of shape {board.shape}, use .ravel()")
-    cells = tuple(board)
-    if len(cells) > MAX_CELLS:
-        raise ValueError(f"{what} has {len(cells)} cells; boards up to {MAX_CELLS} cells are supported")
-    if all(type(cell) is int for cell in cells):
-        return cells
-    return tuple(check_int(cell, f"{what} cells") for cell in cells)
-
-
-def _check_shape(cells: tuple, what: str = "board") -> int:
-    """Check that `cells` is square with exactly one blank and no negative values; return the width."""
-    size = side(len(cells), what)
-    blanks = cells.count(BLANK)
-    if blanks != 1:
-        found = "no blank" if blanks == 0 else f"{blanks} blanks"
-        raise ValueError(f"{what} has {found}; it needs exactly one blank (0)")
-    lowest = min(cells)
-    if lowest < 0:
-        raise ValueError(f"{what} holds {lowest}; cells hold 0 for the blank and positive numbers for tiles")
-    return size
-
-
-def _check_tiles(cells: tuple, size: int, what: str = "board") -> None:
-    """Check that a board of numbered tiles holds each of 1..N-1 exactly once."""
-    last = len(cells) - 1
-    if len(set(cells)) == len(cells) and max(cells) == last:
-        return  # n distinct values from 0 to n-1: a permutation
-    highest = max(cells)
-    if highest > last:
-        raise ValueError(
-            f"{what} holds {highest}, out of range: a {size}x{size} board holds the blank 0 and tiles 1..{last}"
-        )
-    counts = Counter(cells)
-    repeated = min(tile for tile, count in counts.items() if count > 1)
-    missing = min(set(range(1, last + 1)) - set(cells))
-    raise ValueError(
-        f"{what} repeats tile {repeated} ({counts[repeated]} times) and lacks tile {missing}: "
-        f"a {size}x{size} board holds each of the tiles 1..{last} once "
-        f"(on a token board such as sun/moon every token appears at least twice)"
-    )
-
-
-def is_token_board(cells: tuple) -> bool:
-    """True for a token board (sun/moon): every value but the blank appears at least twice.
-
-    A board where only some values repeat is a tile board with a mistake in it, not a token board.
-
-    Examples
-    --------
-    >>> is_token_board(SUN_MOON_START), is_token_board((1, 2, 3, 0))
-    (True, False)
-    """
-    if len(set(cells)) == len(cells):
-        return False
-    counts = Counter(cells)
-    return all(count >= 2 for value, count in counts.items() if value != BLANK)
-
-
-def check_cells(board, what: str = "board") -> tuple[Board, int]:
-    """Check a tile board or a token board; return its cells as a tuple of ints, and its width.
-
-    Examples
-    --------
-    >>> check_cells([1, 2, 3, 0])
-    ((1, 2, 3, 0), 2)
-    >>> check_cells((2, 2, 0, 1, 1, 2, 1, 2, 1))
-    ((2, 2, 0, 1, 1, 2, 1, 2, 1), 3)
-    """
-    cells = _cells(board, what)
-    size = _check_shape(cells, what)
-    if not is_token_board(cells):
-        _check_tiles(cells, size, what)
-    return cells, size
-
-
-def check_pair(board, goal) -> tuple[Board, Board, int]:
-    """Check a board against its goal (the default goal when None); return both as tuples, and the width.
-
-    Examples
-    --------
-    >>> check_pair([1, 2, 0, 3], None)
-    ((1, 2, 0, 3), (1, 2, 3, 0), 2)
-    """
-    cells = _cells(board)
-    size = _check_shape(cells)
-    if goal is None:
-        if is_token_board(cells):
-            raise ValueError(
-                f"board is a token board ({_census(cells)}) and has no default goal; pass one, "
-                f"e.g. goal=SUN_MOON_GOAL"
-            )
-        _check_tiles(cells, size)
-        return cells, default_goal(size), size
-    target, goal_size = check_cells(goal, "goal")
-    if goal_size != size:
-        raise ValueError(
-            f"goal is {goal_size}x{goal_size} but the board is {size}x{size}; they must be the same size"
-        )
-    if not is_token_board(target):
-        if is_token_board(cells):
-            raise ValueError(
-                f"board is a token board ({_census(cells)}) but the goal numbers its tiles; "
-                f"pass a token goal, e.g. goal=SUN_MOON_GOAL"
-            )
-        _check_tiles(cells, size)
-    elif Counter(cells) != Counter(target):
-        raise ValueError(f"board and goal hold different tokens: board {_census(cells)}, goal {_census(target)}")
-    return cells, target, size
-
-
-def _census(cells: tuple) -> str:
-    """How many of each token a board holds, e.g. '4 x 1, 4 x 2'."""
-    counts = Counter(cell for cell in cells if cell != BLANK)
-    return ", ".join(f"{count} x {token}" for token, count in sorted(counts.items()))
+# --- Checking boards (the checks themselves are in `puzzlekit.board_checks`) ------------------
 
 
 def check_board(board: Sequence[int], goal: Sequence[int] | None = None) -> Board:
@@ -208,20 +91,6 @@ def width(board: Sequence[int]) -> int:
     4
     """
     return check_cells(board)[1]
-
-
-def default_goal(size: int = 3) -> Board:
-    """The textbook's goal: tiles 1..N-1 in order, the blank last.
-
-    Examples
-    --------
-    >>> default_goal(3)
-    (1, 2, 3, 4, 5, 6, 7, 8, 0)
-    >>> default_goal(2)
-    (1, 2, 3, 0)
-    """
-    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
-    return tuple(range(1, size * size)) + (BLANK,)
 
 
 # --- The textbook's helpers -------------------------------------------------------------------
@@ -404,13 +273,37 @@ def is_solvable(board: Sequence[int], goal: Sequence[int] | None = None) -> bool
     if goal is not None:
         target, _ = check_cells(goal, "goal")
         if is_token_board(target):
-            cells = _cells(board)
-            _check_shape(cells)
+            cells, _ = check_square(board)
             if len(cells) != len(target):
                 check_pair(cells, target)  # raises the size mismatch
             return Counter(cells) == Counter(target)
     cells, target, size = check_pair(board, goal)
     return parity_invariant(cells, size) == parity_invariant(target, size)
+
+
+def check_reachable(cells: Board, target: Board, size: int, what: str = "board") -> Board:
+    """`cells` itself if slides can turn it into `target`; otherwise the ValueError that says why not (parity).
+
+    Both must be checked boards of width `size` (see `check_pair`); token boards holding the same
+    tokens always reach each other.
+
+    Examples
+    --------
+    >>> check_reachable((1, 2, 3, 0), (1, 2, 3, 0), 2)
+    (1, 2, 3, 0)
+    >>> check_reachable((1, 2, 3, 4, 5, 6, 8, 7, 0), default_goal(3), 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: board (1, 2, 3, 4, 5, 6, 8, 7, 0) cannot reach the goal (1, 2, 3, 4, 5, 6, 7, 8, 0): \
+the parity of its inversions differs, and no slide changes it (see chapter 2)
+    """
+    if not is_token_board(target) and parity_invariant(cells, size) != parity_invariant(target, size):
+        what_parity = "inversions" if size % 2 else "inversions plus the blank's row"
+        raise ValueError(
+            f"{what} {cells} cannot reach the goal {target}: the parity of its {what_parity} differs, "
+            f"and no slide changes it (see chapter 2)"
+        )
+    return cells
 
 
 # --- Random boards ------------------------------------------------------------------------------

@@ -6,13 +6,14 @@
 from __future__ import annotations
 
 import math
-import numbers
 from collections import deque
 from collections.abc import Sequence
 
-from .board import BLANK, Board, check_cells, is_token_board, default_goal, successors
+from .board import BLANK, Board, check_cells, default_goal, is_token_board, successors
+from .checks import check_int
+from .grid import target_array
 
-__all__ = ["rank", "unrank", "distance_table", "breadth_first_distances"]
+__all__ = ["rank", "unrank", "rank_columns", "distance_table", "breadth_first_distances"]
 
 
 def _tiles(board, what: str = "board") -> tuple[tuple, int]:
@@ -59,10 +60,7 @@ def unrank(index: int, size: int = 3) -> Board:
     (3, 2, 1, 0)
     """
     cells = len(default_goal(size))
-    count = math.factorial(cells)
-    if isinstance(index, bool) or not isinstance(index, numbers.Integral) or not 0 <= index < count:
-        raise ValueError(f"rank must be an int from 0 to {count - 1} for a {size}x{size} board, got {index!r}")
-    index = int(index)
+    index = check_int(index, "rank", minimum=0, maximum=math.factorial(cells) - 1)
     remaining = list(range(cells))
     board = []
     for i in range(cells):
@@ -109,25 +107,24 @@ def distance_table(goal: Sequence[int] | None = None):
     # The layer: its boards as the columns of a (cells, boards) array, and where each one's blank is.
     layer = np.array(target, np.uint8)[:, None]
     blanks = np.array([target.index(BLANK)])
-    distance[_ranks(layer)] = 0
-    rows, cols = np.divmod(np.arange(cells), size)
-    steps = [(-size, rows > 0), (1, cols < size - 1), (size, rows < size - 1), (-1, cols > 0)]  # u, r, d, l
+    distance[rank_columns(layer)] = 0
+    targets = target_array(size)  # targets[cell, direction]: where the blank goes; -1 off the board
     moves = 0
     while layer.shape[1]:
         moves += 1
         boards, moved_blanks = [], []
-        for step, allowed in steps:
-            can = allowed[blanks]
+        for direction in range(targets.shape[1]):
+            target_cell = targets[blanks, direction]
+            can = target_cell >= 0
             moved = layer[:, can]  # a copy: one column per board whose blank can move this way
-            blank = blanks[can]
-            target_cell = blank + step
+            blank, target_cell = blanks[can], target_cell[can]
             column = np.arange(moved.shape[1])
             moved[blank, column] = moved[target_cell, column]
             moved[target_cell, column] = BLANK
             boards.append(moved)
             moved_blanks.append(target_cell)
         moved = np.concatenate(boards, axis=1)
-        ranks = _ranks(moved)
+        ranks = rank_columns(moved)
         new = np.flatnonzero(distance[ranks] == -1)
         ranks = ranks[new]
         # A board reached from two boards of the layer appears twice: keep one column per rank.
@@ -141,8 +138,16 @@ def distance_table(goal: Sequence[int] | None = None):
     return distance
 
 
-def _ranks(boards):
-    """The rank of each column of a (cells, boards) uint8 array, as int32: `rank` for many boards at once."""
+def rank_columns(boards):
+    """The rank of each column of a (cells, boards) uint8 array, as int32: `rank` for many boards at once.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> boards = np.array([(1, 2, 3, 4, 5, 6, 7, 8, 0), (0, 1, 2, 3, 4, 5, 6, 7, 8)], np.uint8).T
+    >>> rank_columns(boards).tolist()
+    [46233, 0]
+    """
     import numpy as np
 
     cells, count = boards.shape
@@ -180,3 +185,6 @@ def breadth_first_distances(goal: Sequence[int]) -> dict[Board, int]:
                 distances[next_board] = distances[board] + 1
                 frontier.append(next_board)
     return distances
+
+
+_ranks = rank_columns  # the old private name, until qtable imports `rank_columns`; then delete this line

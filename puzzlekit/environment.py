@@ -5,7 +5,6 @@ No dependency on gymnasium: the same method signatures and docstring sections, n
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,8 +20,8 @@ from .board import (
     is_solvable,
     random_board,
 )
-from .checks import make_rng
-from .grid import blocked_message, neighbour
+from .checks import check_int, check_real, make_rng, short_repr
+from .grid import MAX_SIZE, blocked_message, step_table, swap
 
 __all__ = [
     "UP",
@@ -66,15 +65,13 @@ class Rewards:
             value = getattr(self, name)
             if value is None and name == "wall":
                 continue
-            if isinstance(value, bool) or not isinstance(value, numbers.Real):
-                allowed = "a number, or None to forbid moves into the wall" if name == "wall" else "a number"
-                raise TypeError(f"the {name} reward must be {allowed}, got {value!r}")
-            object.__setattr__(self, name, float(value))
+            what = f"the {name} reward" + (" (a number, or None to forbid moves into the wall)" if name == "wall" else "")
+            object.__setattr__(self, name, check_real(value, what))
 
 
-# The 8-puzzle seed: 1 for reaching the goal and nothing else, and only legal moves.
+# The original game's rewards for the 8-puzzle: 1 for reaching the goal and nothing else, and only legal moves.
 EIGHT_PUZZLE_REWARDS = Rewards(move=0.0, goal=1.0, wall=None)
-# The sun/moon seed: -10 a move, -1000 for bumping into the wall (the board stays), +100 for the goal.
+# The original sun-and-moon program's: -10 a move, -1000 for bumping into the wall (the board stays), +100 the goal.
 SUN_MOON_REWARDS = Rewards(move=-10.0, goal=100.0, wall=-1000.0)
 
 
@@ -86,7 +83,7 @@ class SlidingPuzzleEnv:
     A board of `size` x `size` cells with one blank (0). Each step moves the blank one cell;
     the episode ends when the board shows `goal` (by default the tiles in order with the
     blank last; pass `goal=SUN_MOON_GOAL` for the sun/moon puzzle). Episodes start from `start`
-    when it is given (the sun/moon seed always starts from `SUN_MOON_START`), otherwise from a
+    when it is given (the original sun-and-moon program always starts from `SUN_MOON_START`), otherwise from a
     random board that can reach the goal and is not the goal, drawn from the seeded generator.
 
     Action Space
@@ -131,6 +128,7 @@ class SlidingPuzzleEnv:
         rewards: Rewards = EIGHT_PUZZLE_REWARDS,
         max_steps: int | None = None,
     ):
+        size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
         if goal is None:
             goal = default_goal(size)
         target, goal_size = check_cells(goal, "goal")
@@ -138,19 +136,16 @@ class SlidingPuzzleEnv:
             raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
         if not isinstance(rewards, Rewards):
             raise TypeError(f"rewards must be a Rewards, e.g. SUN_MOON_REWARDS, got {type(rewards).__name__}")
-        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral)
-                                      or max_steps < 1):
-            raise ValueError(f"max_steps must be a positive int or None (no limit), got {max_steps!r}")
+        if max_steps is not None:
+            max_steps = check_int(max_steps, "max_steps (or None, no limit)", minimum=1)
         self.size = size
         self.goal: Board = target
         self.rewards = rewards
         self.max_steps = max_steps
         self.start: Board | None = None if start is None else self._check_start(start, "start")
-        # For each cell of the blank, the cell it moves to for each action (None: the wall).
-        self._targets: list[tuple[int | None, ...]] = []
-        for blank in range(size * size):
-            self._targets.append(tuple(neighbour(blank, size, direction) for direction in ACTIONS))
-        self._legal = [tuple(a for a, target in enumerate(targets) if target is not None) for targets in self._targets]
+        # For each cell of the blank, the cell it moves to for each action (None: the wall), from the grid's table.
+        self._targets = [tuple(dict(pairs).get(direction) for direction in ACTIONS) for pairs in step_table(size)]
+        self._legal = [tuple(ACTIONS.index(direction) for direction, _ in pairs) for pairs in step_table(size)]
         self._rng = make_rng(None)
         self._state: Board | None = None
         self._steps = 0
@@ -158,7 +153,7 @@ class SlidingPuzzleEnv:
 
     @classmethod
     def sun_moon(cls, *, start: Sequence[int] | None = SUN_MOON_START, max_steps: int | None = None) -> SlidingPuzzleEnv:
-        """The sun/moon seed's environment: its start and goal, -10 a move, -1000 the wall, +100 the goal.
+        """The original sun-and-moon program's environment: its start and goal, -10 a move, -1000 the wall, +100 the goal.
 
         Pass `start=None` to start each episode from a random board instead.
 
@@ -194,10 +189,19 @@ class SlidingPuzzleEnv:
         (0, 3)
         >>> SlidingPuzzleEnv.sun_moon().actions(SUN_MOON_GOAL)
         (0, 1, 2, 3)
+        >>> SlidingPuzzleEnv().actions([0])
+        Traceback (most recent call last):
+        ...
+        ValueError: board has 1 cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)
         """
+        cells = check_pair(board, self.goal)[0]
+        return self._actions(cells)
+
+    def _actions(self, board: Board) -> tuple[int, ...]:
+        """`actions` of a board already checked."""
         if self.rewards.wall is not None:
             return (UP, RIGHT, DOWN, LEFT)
-        return self._legal[tuple(board).index(BLANK)]
+        return self._legal[board.index(BLANK)]
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[Board, dict]:
         """Start an episode; return the first board and `info` (`{'actions': ..., 'steps': 0}`).
@@ -215,6 +219,8 @@ class SlidingPuzzleEnv:
         """
         if seed is not None:
             self._rng = make_rng(seed)
+        if options is not None and not isinstance(options, dict):
+            raise TypeError(f"options must be a dict such as {{'board': ...}} or None, got {short_repr(options)}")
         options = options or {}
         unknown = set(options) - {"board"}
         if unknown:
@@ -226,7 +232,7 @@ class SlidingPuzzleEnv:
         else:
             board = random_board(self.size, seed=self._rng, goal=self.goal)
         self._state, self._steps, self._over = board, 0, False
-        return board, {"actions": self.actions(board), "steps": 0}
+        return board, {"actions": self._actions(board), "steps": 0}
 
     def step(self, action: int | str) -> tuple[Board, float, bool, bool, dict]:
         """Move the blank; return `(board, reward, terminated, truncated, info)`.
@@ -258,15 +264,13 @@ class SlidingPuzzleEnv:
                 raise ValueError(f"{blocked_message(blank, self.size, direction)}; it can move {legal}")
             reward = self.rewards.wall
         else:
-            cells = list(board)
-            cells[blank], cells[target] = cells[target], BLANK
-            board = tuple(cells)
+            board = swap(board, blank, target)
             reward = self.rewards.goal if board == self.goal else self.rewards.move
         self._steps += 1
         terminated = board == self.goal
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         self._state, self._over = board, terminated or truncated
-        return board, reward, terminated, truncated, {"actions": self.actions(board), "steps": self._steps}
+        return board, reward, terminated, truncated, {"actions": self._actions(board), "steps": self._steps}
 
 
 def _action_number(action) -> int:
@@ -274,6 +278,6 @@ def _action_number(action) -> int:
     if isinstance(action, str):
         if action in ACTIONS:
             return ACTIONS.index(action)
-    elif not isinstance(action, bool) and isinstance(action, numbers.Integral) and 0 <= action < 4:
-        return int(action)
-    raise ValueError(f"action must be 0-3 (UP, RIGHT, DOWN, LEFT) or 'u', 'r', 'd', 'l', got {action!r}")
+        raise ValueError(f"action must be 0-3 (UP, RIGHT, DOWN, LEFT) or 'u', 'r', 'd', 'l', got {short_repr(action)}")
+    what = "action (0-3: UP, RIGHT, DOWN, LEFT; or 'u', 'r', 'd', 'l')"
+    return check_int(action, what, minimum=0, maximum=3)

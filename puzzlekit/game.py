@@ -1,8 +1,7 @@
-"""A game to play by hand: a board, a move counter, and the moves of the seed's `SlidingPuzzleGame`."""
+"""A game to play by hand: a board, a move counter, and the moves of the original game's `SlidingPuzzleGame`."""
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
 
 from .board import (
@@ -10,13 +9,13 @@ from .board import (
     Board,
     check_cells,
     check_pair,
+    check_reachable,
     default_goal,
     inversions,
-    is_solvable,
     random_board,
 )
-from .checks import make_rng
-from .grid import DIRECTION_NAMES, blocked_message, step_table
+from .checks import check_int, make_rng
+from .grid import DIRECTION_NAMES, MAX_SIZE, blocked_message, step_table, swap
 
 __all__ = ["SlidingPuzzleGame"]
 
@@ -42,12 +41,13 @@ class SlidingPuzzleGame:
 
     def __init__(self, size: int = 3, board: Sequence[int] | None = None, seed=None,
                  goal: Sequence[int] | None = None):
+        size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
         if goal is None:
             goal = default_goal(size)
         goal_cells, goal_size = check_cells(goal, "goal")
         if goal_size != size:
             raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
-        if board is not None and goal_size == size:
+        if board is not None:
             board_size = check_cells(board)[1]
             if board_size != size:
                 raise ValueError(f"board is {board_size}x{board_size} but size is {size}; pass size={board_size}")
@@ -58,15 +58,14 @@ class SlidingPuzzleGame:
 
     @property
     def board(self) -> Board:
-        """The board as a tuple, row-major, 0 for the hole."""
+        """The board as a tuple, row-major, 0 for the blank."""
         return self._board
 
     @board.setter
     def board(self, board: Sequence[int]) -> None:
         """Setting the board starts a new game from it: the counter goes to 0 and `reset()` comes back here."""
-        cells, goal, _ = check_pair(board, self.goal)
-        if not is_solvable(cells, goal):
-            raise ValueError(f"board {cells} cannot reach the goal {goal}: its parity is wrong (see chapter 2)")
+        cells, goal, size = check_pair(board, self.goal)
+        self._board = check_reachable(cells, goal, size)
         self._board = self.start = cells
         self.move_count = 0
 
@@ -80,7 +79,7 @@ class SlidingPuzzleGame:
 
     @staticmethod
     def count_transpositions(board: Sequence[int]) -> int:
-        """The inversions of the tiles (the hole left out); even means solvable on 3x3.
+        """The inversions of the tiles (the blank left out); even means solvable on 3x3.
 
         Examples
         --------
@@ -128,14 +127,12 @@ class SlidingPuzzleGame:
         self.move_count = 0
         return self._board
 
-    def _slide(self, tile: int, hole: int) -> None:
-        cells = list(self._board)
-        cells[hole], cells[tile] = cells[tile], BLANK
-        self._board = tuple(cells)
+    def _slide(self, tile: int, blank: int) -> None:
+        self._board = swap(self._board, blank, tile)
         self.move_count += 1
 
     def move_hole(self, direction: str) -> tuple[int, int]:
-        """Move the hole 'u', 'r', 'd' or 'l'; return where the tile and the hole were.
+        """Move the blank 'u', 'r', 'd' or 'l'; return where the tile and the blank were.
 
         Examples
         --------
@@ -151,15 +148,15 @@ class SlidingPuzzleGame:
         """
         if not isinstance(direction, str) or direction not in DIRECTION_NAMES:
             raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the blank's moves), got {direction!r}")
-        hole = self._board.index(BLANK)
-        target = dict(step_table(self.size)[hole]).get(direction)
+        blank = self._board.index(BLANK)
+        target = dict(step_table(self.size)[blank]).get(direction)
         if target is None:
-            raise ValueError(blocked_message(hole, self.size, direction))
-        self._slide(target, hole)
-        return target, hole
+            raise ValueError(blocked_message(blank, self.size, direction))
+        self._slide(target, blank)
+        return target, blank
 
     def move_tile(self, row: int, col: int) -> int | None:
-        """Slide the tile at (row, col) into the hole next to it; return the index it moved to, or None.
+        """Slide the tile at (row, col) into the blank next to it; return the index it moved to, or None.
 
         Examples
         --------
@@ -170,17 +167,16 @@ class SlidingPuzzleGame:
         7
         """
         for name, value in (("row", row), ("col", col)):
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-                raise TypeError(f"{name} must be an int, got {value!r}")
+            value = check_int(value, name)
             if not 0 <= value < self.size:
                 raise ValueError(
                     f"{name} {value} is off the board: a {self.size}x{self.size} board has rows and columns "
                     f"0..{self.size - 1}"
                 )
-        return self.move_tile_by_index(row * self.size + col)
+        return self.move_tile_by_index(int(row) * self.size + int(col))
 
     def move_tile_by_index(self, i: int) -> int | None:
-        """Slide the tile at index `i` into the hole next to it; return the index it moved to, or None.
+        """Slide the tile at index `i` into the blank next to it; return the index it moved to, or None.
 
         Examples
         --------
@@ -188,13 +184,12 @@ class SlidingPuzzleGame:
         >>> game.move_tile_by_index(8), game.board
         (7, (1, 2, 3, 4, 5, 6, 7, 8, 0))
         """
-        if isinstance(i, bool) or not isinstance(i, numbers.Integral):
-            raise TypeError(f"index must be an int, got {i!r}")
+        i = check_int(i, "index")
         cells = len(self._board)
         if not 0 <= i < cells:
             raise ValueError(f"index {i} is off the board: a {self.size}x{self.size} board has indexes 0..{cells - 1}")
-        hole = self._board.index(BLANK)
-        if hole not in (target for _, target in step_table(self.size)[i]):
+        blank = self._board.index(BLANK)
+        if blank not in (target for _, target in step_table(self.size)[i]):
             return None
-        self._slide(i, hole)
-        return hole
+        self._slide(i, blank)
+        return blank

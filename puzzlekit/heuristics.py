@@ -13,8 +13,18 @@ import operator
 from collections.abc import Callable, Sequence
 
 from .board import BLANK, Board, check_cells, check_pair, is_token_board
+from .grid import side
 
-__all__ = ["misplaced", "manhattan", "linear_conflict", "HEURISTICS", "for_goal"]
+__all__ = [
+    "misplaced",
+    "manhattan",
+    "linear_conflict",
+    "HEURISTICS",
+    "for_goal",
+    "fast_misplaced",
+    "fast_manhattan",
+    "fast_linear_conflict",
+]
 
 
 def misplaced(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
@@ -32,7 +42,7 @@ def misplaced(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
     7
     """
     cells, target, _ = check_pair(board, goal)
-    return _misplaced(target)(cells)
+    return fast_misplaced(target)(cells)
 
 
 def manhattan(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
@@ -53,7 +63,7 @@ def manhattan(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
     9
     """
     cells, target, _ = check_pair(board, goal)
-    return _manhattan(target)(cells)
+    return fast_manhattan(target)(cells)
 
 
 def linear_conflict(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
@@ -74,7 +84,7 @@ def linear_conflict(board: Sequence[int], goal: Sequence[int] | None = None) -> 
     23
     """
     cells, target, _ = check_pair(board, goal)
-    return _linear_conflict(target)(cells)
+    return fast_linear_conflict(target)(cells)
 
 
 HEURISTICS: dict[str, Callable[..., int]] = {
@@ -110,7 +120,7 @@ def for_goal(h, goal: Sequence[int]) -> Callable[[Board], int]:
         h = HEURISTICS[h]
     if not callable(h):
         raise TypeError(f"a heuristic is a name or a function of a board, got {h!r} ({type(h).__name__})")
-    build = {misplaced: _misplaced, manhattan: _manhattan, linear_conflict: _linear_conflict}.get(h)
+    build = {misplaced: fast_misplaced, manhattan: fast_manhattan, linear_conflict: fast_linear_conflict}.get(h)
     return h if build is None else build(check_cells(goal, "goal")[0])
 
 
@@ -120,7 +130,14 @@ def for_goal(h, goal: Sequence[int]) -> Callable[[Board], int]:
 
 
 @functools.lru_cache(maxsize=64)
-def _misplaced(goal: Board) -> Callable[[Board], int]:
+def fast_misplaced(goal: Board) -> Callable[[Board], int]:
+    """`misplaced` for boards heading to `goal`, unchecked: cells that differ, less the blank's.
+
+    Examples
+    --------
+    >>> fast_misplaced((1, 2, 3, 0))((1, 2, 0, 3))
+    1
+    """
     goal_blank = goal.index(BLANK)
 
     def h(board: Board) -> int:
@@ -131,10 +148,17 @@ def _misplaced(goal: Board) -> Callable[[Board], int]:
 
 
 @functools.lru_cache(maxsize=64)
-def _manhattan(goal: Board) -> Callable[[Board], int]:
+def fast_manhattan(goal: Board) -> Callable[[Board], int]:
+    """`manhattan` for boards heading to `goal`, unchecked: a table of each tile's distance from each cell.
+
+    Examples
+    --------
+    >>> fast_manhattan((1, 2, 3, 0))((0, 2, 3, 1))
+    2
+    """
     if is_token_board(goal):
         return _token_manhattan(goal)
-    size = _width(goal)
+    size = side(len(goal), "goal")
     home = {tile: divmod(cell, size) for cell, tile in enumerate(goal)}
     # distance[cell][tile]: the moves tile `tile` on `cell` is from home; 0 for the blank.
     distance = [
@@ -150,7 +174,7 @@ def _manhattan(goal: Board) -> Callable[[Board], int]:
 
 def _token_manhattan(goal: Board) -> Callable[[Board], int]:
     """Manhattan distance on a token board: each kind of token paired with its goal cells at least cost."""
-    size = _width(goal)
+    size = side(len(goal), "goal")
     kinds = sorted(set(goal) - {BLANK})
     homes = {kind: [divmod(cell, size) for cell, value in enumerate(goal) if value == kind] for kind in kinds}
 
@@ -194,13 +218,20 @@ class _LineTable(dict):
 
 
 @functools.lru_cache(maxsize=64)
-def _linear_conflict(goal: Board) -> Callable[[Board], int]:
+def fast_linear_conflict(goal: Board) -> Callable[[Board], int]:
+    """`linear_conflict` for boards heading to `goal`, unchecked: each row's and column's cost, remembered.
+
+    Examples
+    --------
+    >>> fast_linear_conflict((1, 2, 3, 0))((2, 1, 3, 0))
+    4
+    """
     if is_token_board(goal):
         raise ValueError(
             "linear_conflict needs numbered tiles, each once; on a token board such as sun/moon "
             "use 'manhattan' or 'misplaced'"
         )
-    size = _width(goal)
+    size = side(len(goal), "goal")
     home = {tile: divmod(cell, size) for cell, tile in enumerate(goal) if tile != BLANK}
 
     def row_cost(row: int) -> Callable[[tuple], int]:
@@ -239,7 +270,3 @@ def _longest_increasing(values: list[int]) -> int:
     for k, value in enumerate(values):
         longest.append(1 + max((longest[j] for j in range(k) if values[j] < value), default=0))
     return max(longest, default=0)
-
-
-def _width(goal: Board) -> int:
-    return math.isqrt(len(goal))

@@ -1,6 +1,6 @@
 """Heuristics learned by Q-learning: a Q-table's values read back as a number of moves to the goal.
 
-With the 8-puzzle seed's rewards (1 for the move into the goal, 0 for any other), the best value of a
+With the original game's rewards (1 for the move into the goal, 0 for any other), the best value of a
 board d moves away is discount ** (d - 1) once learned, so d = 1 + log(value) / log(discount).
 """
 
@@ -10,8 +10,10 @@ import math
 import numbers
 from collections.abc import Callable, Sequence
 
-from .board import Board, check_cells, is_token_board, default_goal
+from .board import Board, check_cells, default_goal, is_token_board
+from .checks import check_real, short_repr
 from .heuristics import for_goal
+from .state_space import check_table, q_array, state_space
 
 __all__ = ["q_to_distance", "learned_distances", "q_heuristic", "QHeuristic"]
 
@@ -20,7 +22,7 @@ def q_to_distance(value: float, discount: float = 0.92) -> float:
     """The moves to the goal that a board's best Q-value stands for: 1 + log(value) / log(discount).
 
     A fully learned table holds discount ** (d - 1) as the best value of a board d moves from the
-    goal (the seed's rewards: 1 at the goal, 0 otherwise). A value of 0 means nothing was learned
+    goal (the original game's rewards: 1 at the goal, 0 otherwise). A value of 0 means nothing was learned
     and stands for no distance at all: ValueError, as for a value outside (0, 1].
 
     Examples
@@ -35,13 +37,12 @@ def q_to_distance(value: float, discount: float = 0.92) -> float:
     ValueError: a value of 0 was never learned and stands for no distance; a learned value is in (0, 1]
     """
     _check_discount(discount)
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"a Q-value is a number, got {value!r}")
+    value = check_real(value, "a Q-value", finite=False)  # inf and NaN: refused below, as out of (0, 1]
     if value == 0:
         raise ValueError("a value of 0 was never learned and stands for no distance; a learned value is in (0, 1]")
     if not 0 < value <= 1:
         raise ValueError(
-            f"a learned value is in (0, 1] with the 8-puzzle seed's rewards (1 at the goal, 0 otherwise); got {value!r}"
+            f"a learned value is in (0, 1] with the original game's rewards (1 at the goal, 0 otherwise); got {value!r}"
         )
     return 1 + math.log(value) / math.log(discount)
 
@@ -61,33 +62,27 @@ def learned_distances(q, discount: float = 0.92):
 
     Examples
     --------
-    >>> from puzzlekit.qtable import load_table, state_space
+    >>> from puzzlekit.qtable import load_table
     >>> distances = learned_distances(load_table()[0])
     >>> bool((distances == state_space(3).distances).all())
     True
-    >>> from puzzlekit.qlearning import q_array
     >>> learned_distances({(1, 2, 0, 3): [0.8464, 1.0, -math.inf, -math.inf]}).tolist()
     [-1, -1, -1, -1, 1, 0, -1, -1, -1, -1, -1, -1]
     """
     import numpy as np
-
-    from .qlearning import q_array
-    from .qtable import _check_walls, _size_of, state_space
 
     _check_discount(discount)
     if isinstance(q, dict):
         if not q:
             raise ValueError("an empty table has no boards to tell the puzzle by; make it an array with q_array")
         q = q_array(q, check_cells(next(iter(q)))[1])
-    q = np.asarray(q)
-    space = state_space(_size_of(q))
-    _check_walls(q, space, "the table")
+    q, space = check_table(q)
     best = q.max(axis=1)
     legal_values = q[space.neighbours >= 0]
     if legal_values.min() < 0 or best.max() > 1:
         raise ValueError(
             f"the table has values from {legal_values.min():g} to {best.max():g}; a distance can be read only from "
-            f"values in [0, 1], as the 8-puzzle seed's rewards give (1 at the goal, 0 otherwise)"
+            f"values in [0, 1], as the original game's rewards give (1 at the goal, 0 otherwise)"
         )
     distances = np.full(len(q), -1, np.int64)
     learned = best > 0
@@ -130,7 +125,7 @@ def q_heuristic(q, discount: float = 0.92, *, unexplored="manhattan", goal: Sequ
     """A heuristic made from a Q-table, for any informed search: `astar_search(board, q_heuristic(q))`.
 
     The estimate of a board is `q_to_distance` of its highest value, rounded to a whole number of
-    moves, and 0 at the goal. With the seed's learning rate 1 a learned value is the discounted
+    moves, and 0 at the goal. With the original game's learning rate 1 a learned value is the discounted
     reward of a path the agent really walked, so it is never above the best value: the estimate
     is never below the true distance. It is exact once the table is fully learned, and it
     overestimates (is not admissible) wherever the table has only found a long way round.
@@ -138,8 +133,8 @@ def q_heuristic(q, discount: float = 0.92, *, unexplored="manhattan", goal: Sequ
     Parameters
     ----------
     q : a table of `train_fast` or `load_table` (an array, one row per board of `state_space`), or
-        of `q_learning` (a dict, board -> 4 values), learned with the 8-puzzle seed's rewards.
-    discount : the discount factor the table was learned with (the seed's 0.92).
+        of `q_learning` (a dict, board -> 4 values), learned with the original game's rewards.
+    discount : the discount factor the table was learned with (the original game's 0.92).
     unexplored : the rule for a board whose values are all 0 (never learned, so its logarithm is
         undefined): a heuristic, by name ('manhattan', 'linear_conflict', 'misplaced') or as a
         function of a board, whose estimate is used instead; or a number of moves, the same for
@@ -169,11 +164,7 @@ def q_heuristic(q, discount: float = 0.92, *, unexplored="manhattan", goal: Sequ
 def _goal_of(q, goal) -> Board:
     """The goal of the table: an array's is that of its state space; a dict's is `goal` or the default."""
     if not isinstance(q, dict):
-        import numpy as np
-
-        from .qtable import _size_of, state_space
-
-        space = state_space(_size_of(np.asarray(q)))
+        space = check_table(q)[1]
         if goal is not None and check_cells(goal, "goal")[0] != space.goal:
             raise ValueError(f"an array table is learned for the goal {space.goal}, not {tuple(goal)}")
         return space.goal
@@ -183,7 +174,7 @@ def _goal_of(q, goal) -> Board:
         goal = default_goal(check_cells(next(iter(q)))[1])
     target = check_cells(goal, "goal")[0]
     if is_token_board(target):
-        raise ValueError("a Q-table heuristic reads distances from the 8-puzzle seed's rewards; "
+        raise ValueError("a Q-table heuristic reads distances from the original game's rewards; "
                          "a token board such as sun/moon is learned with other rewards")
     return target
 
@@ -191,9 +182,7 @@ def _goal_of(q, goal) -> Board:
 def _known_from_array(q, discount: float) -> dict:
     import numpy as np
 
-    from .qtable import _size_of, state_space
-
-    space = state_space(_size_of(np.asarray(q)))
+    space = check_table(q)[1]
     distances = learned_distances(q, discount)
     rows = np.flatnonzero(distances >= 0)
     return dict(zip(map(tuple, space.boards[rows].tolist()), distances[rows].tolist()))
@@ -202,12 +191,17 @@ def _known_from_array(q, discount: float) -> dict:
 def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
     known = {}
     for board, values in q.items():
-        legal = [value for value in values if value != -math.inf]
+        if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) != 4:
+            raise ValueError(f"board {short_repr(board)} has values {short_repr(values)}; "
+                             f"a row of the table is 4 numbers [Q(u), Q(r), Q(d), Q(l)]")
+        legal = [check_real(value, "a Q-value", finite=False) for value in values if value != -math.inf]
+        if not legal:
+            raise ValueError(f"board {short_repr(board)} has no legal move in the table: every value is -inf")
         best = max(legal)
-        if min(legal) < 0 or best > 1:
+        if math.isinf(best) or min(legal) < 0 or best > 1:
             raise ValueError(
                 f"board {board} has values {list(values)}; a distance can be read only from values in [0, 1], "
-                f"as the 8-puzzle seed's rewards give (1 at the goal, 0 otherwise)"
+                f"as the original game's rewards give (1 at the goal, 0 otherwise)"
             )
         if best > 0:
             known[tuple(board)] = round(q_to_distance(best, discount))
@@ -237,6 +231,5 @@ def _unexplored_rule(unexplored, goal: Board) -> tuple[Callable[[Board], float],
 
 
 def _check_discount(discount: float) -> None:
-    if isinstance(discount, bool) or not isinstance(discount, numbers.Real) or not 0 < discount < 1:
-        raise ValueError(f"discount must be a number strictly between 0 and 1 for its logarithm to rank distances; "
-                         f"got {discount!r}")
+    check_real(discount, "discount (strictly between 0 and 1, for its logarithm to rank distances)",
+               above=0, below=1)

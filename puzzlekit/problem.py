@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-from .board import BLANK, Board, check_pair, is_token_board, parity_invariant, slide
-from .grid import step_table
+from .board import BLANK, Board, check_pair, check_reachable, slide
+from .grid import step_table, swap
 
 __all__ = ["Problem", "SlidingPuzzle"]
 
@@ -130,8 +130,8 @@ class Problem:
 class SlidingPuzzle(Problem):
     """Sliding a board's blank until it shows `goal`: the 8-puzzle, any N x N board, the sun/moon board.
 
-    States are boards (tuples, row-major, 0 the blank); actions are the blank's moves
-    'u', 'r', 'd', 'l' (see `puzzlekit.board.slide`). The board is checked once, here: it must
+    `board` becomes the start, `initial`. States are boards (tuples, row-major, 0 the blank);
+    actions are the blank's moves 'u', 'r', 'd', 'l' (see `puzzlekit.board.slide`). The board is checked once, here: it must
     be a valid board for `goal` (the tiles in order with the blank last when None; a token
     board such as sun/moon needs its goal) and it must be able to reach it. A board of the
     wrong parity is refused at once, before any search could waste its time.
@@ -152,15 +152,9 @@ class SlidingPuzzle(Problem):
 the parity of its inversions differs, and no slide changes it (see chapter 2)
     """
 
-    def __init__(self, start: Sequence[int], goal: Sequence[int] | None = None):
-        cells, target, size = check_pair(start, goal)
-        if not is_token_board(target) and parity_invariant(cells, size) != parity_invariant(target, size):
-            what = "inversions" if size % 2 else "inversions plus the blank's row"
-            raise ValueError(
-                f"board {cells} cannot reach the goal {target}: the parity of its {what} differs, "
-                f"and no slide changes it (see chapter 2)"
-            )
-        self.initial: Board = cells
+    def __init__(self, board: Sequence[int], goal: Sequence[int] | None = None):
+        cells, target, size = check_pair(board, goal)
+        self.initial: Board = check_reachable(cells, target, size)
         self.goal: Board = target
         self.size: int = size
         # For each cell of the blank, the (direction, cell it moves to) pairs, in the order u, r, d, l.
@@ -192,9 +186,7 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         target = self._targets[blank].get(action)
         if target is None:
             slide(state, action)  # not a move here: the board module raises the error that says why
-        cells = list(state)
-        cells[blank], cells[target] = cells[target], BLANK
-        return tuple(cells)
+        return swap(state, blank, target)
 
     def is_goal(self, state: Board) -> bool:
         """True if `state` is the goal board.
@@ -215,13 +207,7 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         [('u', (1, 0, 3, 2)), ('l', (1, 2, 0, 3))]
         """
         blank = state.index(BLANK)
-        pairs = []
-        for direction, target in self._moves[blank]:
-            cells = list(state)
-            cells[blank] = cells[target]
-            cells[target] = BLANK
-            pairs.append((direction, tuple(cells)))
-        return pairs
+        return [(direction, swap(state, blank, target)) for direction, target in self._moves[blank]]
 
     def heuristic(self, h) -> Callable[[Board], int]:
         """`h` as a fast function of a board heading for this goal.

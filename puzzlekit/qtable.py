@@ -1,161 +1,32 @@
-"""Q-tables over every board of the 8-puzzle as numpy arrays: which row is which board, files, and a `Solver`.
+"""The Q-table file: `save_table` writes a table over every board as a .npz archive with JSON metadata, no pickle.
 
-Row `i` of a table is the i-th board that can reach the goal, in the order of `rank`; column `a` is action `a`.
+`load_table` reads one back, checking each array's header before it reads a byte of data.
 """
 
 from __future__ import annotations
 
-import functools
-import itertools
 import json
 import math
 import os
 import zipfile
 import zlib
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-from .board import BLANK, Board, check_cells, is_token_board, default_goal
-from .distances import _ranks, distance_table, rank
-from .environment import ACTIONS
+from .checks import short_repr
+from .datafiles import data_folder, data_path
+from .grid import DIRECTIONS
+from .state_space import TABLE_SIZES, StateSpace, check_table, state_space  # noqa: F401 - state_space: see below
 
-__all__ = ["StateSpace", "state_space", "greedy_moves", "save_table", "load_table", "Solver", "DEFAULT_TABLE", "FORMAT",
-           "VERSION"]
+__all__ = ["save_table", "load_table", "check_output", "DEFAULT_TABLE", "DEFAULT_TABLE_NAME", "FORMAT", "VERSION", "DTYPES"]
 
-# The trained table that ships with the course (written by `python -m puzzlekit train`).
-DEFAULT_TABLE = Path(__file__).resolve().parent.parent / "data" / "qtable_8puzzle.npz"
+# The trained table that ships with the course (written by `python -m puzzlekit train`), in the data folder.
+DEFAULT_TABLE_NAME = "qtable_8puzzle.npz"
+DEFAULT_TABLE = data_folder() / DEFAULT_TABLE_NAME
 FORMAT, VERSION = "puzzlekit-qtable", 1
-
-
-@dataclass(frozen=True, eq=False)
-class StateSpace:
-    """Every board that can reach the goal, as numpy arrays indexed by row (boards in rank order).
-
-    Attributes
-    ----------
-    size : the width of the board.
-    goal : the goal board (tiles in order, the blank last).
-    boards : (rows, size * size) uint8 array, one board per row.
-    ranks : (rows,) int64 array, `rank(board)` of each row, increasing.
-    neighbours : (rows, 4) int32 array, the row the blank's move u, r, d, l leads to, -1 for the wall.
-    distances : (rows,) int8 array, the fewest moves to the goal (`distance_table`).
-    goal_row : the row of the goal.
-
-    Examples
-    --------
-    >>> space = state_space(3)
-    >>> len(space.boards), int(space.distances.max())
-    (181440, 31)
-    >>> row = space.row((1, 2, 3, 4, 5, 6, 7, 0, 8))
-    >>> space.board(int(space.neighbours[row, 1]))  # the blank moves right
-    (1, 2, 3, 4, 5, 6, 7, 8, 0)
-    """
-
-    size: int
-    goal: Board
-    boards: object
-    ranks: object
-    neighbours: object
-    distances: object
-    goal_row: int
-    _row_of_rank: object
-
-    def __repr__(self) -> str:
-        return f"StateSpace(size={self.size}, rows={len(self.ranks)}, goal={self.goal})"
-
-    def row(self, board: Sequence[int]) -> int:
-        """The row of `board`; ValueError if it is another size or cannot reach the goal.
-
-        Examples
-        --------
-        >>> state_space(2).row((1, 2, 3, 0))
-        5
-        """
-        cells, size = check_cells(board)
-        if size != self.size or is_token_board(cells):
-            raise ValueError(f"board {cells} is not a board of the {self.size}x{self.size} tiles puzzle")
-        row = int(self._row_of_rank[rank(cells)])
-        if row < 0:
-            raise ValueError(f"board {cells} cannot reach the goal {self.goal}: its parity is wrong (see chapter 2)")
-        return row
-
-    def board(self, row: int) -> Board:
-        """The board in row `row`.
-
-        Examples
-        --------
-        >>> state_space(2).board(0)
-        (0, 1, 3, 2)
-        """
-        return tuple(int(cell) for cell in self.boards[row])
-
-    def rows(self, boards) -> object:
-        """The rows of many boards at once: a (count, size * size) array in, an int64 array out (-1: unsolvable).
-
-        Examples
-        --------
-        >>> state_space(2).rows([(1, 2, 3, 0), (1, 2, 0, 3), (2, 1, 3, 0)]).tolist()
-        [5, 4, -1]
-        """
-        import numpy as np
-
-        boards = np.asarray(boards, dtype=np.uint8).reshape(-1, self.size * self.size)
-        return self._row_of_rank[_ranks(np.ascontiguousarray(boards.T))].astype(np.int64)
-
-
-@functools.lru_cache(maxsize=4)
-def state_space(size: int = 3) -> StateSpace:
-    """The boards of the `size` x `size` puzzle that reach the goal, their moves and distances (cached).
-
-    `itertools.permutations` lists all boards in rank order; the distances say which reach the
-    goal; each move is made on all boards at once and the results ranked at once. About a
-    third of a second for the 8-puzzle, once per session.
-
-    Examples
-    --------
-    >>> space = state_space(2)
-    >>> space
-    StateSpace(size=2, rows=12, goal=(1, 2, 3, 0))
-    >>> space.neighbours[space.goal_row].tolist()  # from the goal the blank can go up or left
-    [3, -1, -1, 4]
-    >>> space.board(3), space.board(4)
-    ((1, 0, 3, 2), (1, 2, 0, 3))
-    """
-    import numpy as np
-
-    goal = default_goal(size)
-    if size > 3:
-        raise ValueError(f"a {size}x{size} board has {math.factorial(size * size) // 2:,} reachable boards, "
-                         f"too many for a table; Q-tables cover 2x2 and 3x3 boards")
-    cells = size * size
-    every_distance = distance_table(goal)
-    ranks = np.flatnonzero(every_distance >= 0)
-    every_board = np.fromiter(itertools.chain.from_iterable(itertools.permutations(range(cells))), np.uint8,
-                              count=cells * math.factorial(cells)).reshape(-1, cells)
-    boards = every_board[ranks]
-    row_of_rank = np.full(len(every_distance), -1, np.int32)
-    row_of_rank[ranks] = np.arange(len(ranks), dtype=np.int32)
-    blank = np.argmax(boards == BLANK, axis=1)
-    row, col = np.divmod(blank, size)
-    neighbours = np.full((len(ranks), 4), -1, np.int32)
-    for action, (step, allowed) in enumerate([(-size, row > 0), (1, col < size - 1),
-                                              (size, row < size - 1), (-1, col > 0)]):  # u, r, d, l
-        movable = np.flatnonzero(allowed)
-        moved = boards[movable]
-        column = np.arange(len(movable))
-        target = blank[movable] + step
-        moved[column, blank[movable]] = moved[column, target]
-        moved[column, target] = BLANK
-        neighbours[movable, action] = row_of_rank[_ranks(np.ascontiguousarray(moved.T))]  # ranks take boards as columns
-    for array in (boards, ranks, neighbours, row_of_rank):
-        array.flags.writeable = False
-    distances = every_distance[ranks]
-    distances.flags.writeable = False
-    return StateSpace(size, goal, boards, ranks, neighbours, distances, int(row_of_rank[rank(goal)]), row_of_rank)
-
-
-# --- Files ---------------------------------------------------------------------------------------
+# The float types a table may be stored as (float16 loses the far boards of the 8-puzzle: see chapter 5).
+DTYPES = ("float16", "float32", "float64")
+# The most characters of metadata and the deepest nesting of its JSON that a file may hold.
+_METADATA_CHARACTERS, _METADATA_DEPTH = 100_000, 32
 
 
 def save_table(file_name: str | os.PathLike, q, *, dtype: str = "float32", **metadata) -> Path:
@@ -164,7 +35,8 @@ def save_table(file_name: str | os.PathLike, q, *, dtype: str = "float32", **met
     No pickle: the archive holds the array `q` and a JSON string `metadata` (format, version,
     puzzle, size, goal, what the rows and columns are, and the keyword arguments given here,
     such as the hyperparameters). The file is written under a temporary name and then renamed,
-    so an interrupted save never leaves half a file.
+    so an interrupted save never leaves half a file. A table that `load_table` would refuse is
+    refused here: one of another shape, with NaN, with values that overflow `dtype`.
 
     Examples
     --------
@@ -174,13 +46,24 @@ def save_table(file_name: str | os.PathLike, q, *, dtype: str = "float32", **met
     >>> table, metadata = load_table(path)
     >>> table.shape, metadata["trainer"], metadata["goal"]
     ((12, 4), 'by hand', [1, 2, 3, 0])
+    >>> save_table(path, q * 1e300, dtype="float32")
+    Traceback (most recent call last):
+    ...
+    ValueError: the table has values too large for float32 (up to 5e+299); save it as float64
     """
     import numpy as np
 
-    q = np.asarray(q)
-    size = _size_of(q)
-    space = state_space(size)
-    _check_walls(q, space, "the table")
+    path = check_output(file_name, probe=False)
+    if dtype not in DTYPES:
+        raise ValueError(f"dtype must be one of {', '.join(map(repr, DTYPES))}; got {short_repr(dtype)}")
+    q, space = check_table(q)
+    with np.errstate(over="ignore"):  # an overflow becomes inf, refused just below
+        stored = q.astype(dtype)
+    legal = space.neighbours >= 0
+    if not np.isfinite(stored[legal]).all():
+        raise ValueError(f"the table has values too large for {dtype} (up to {np.abs(q[legal]).max():.0e}); "
+                         f"save it as float64")
+    size = space.size
     header = {
         "format": FORMAT,
         "version": VERSION,
@@ -188,21 +71,26 @@ def save_table(file_name: str | os.PathLike, q, *, dtype: str = "float32", **met
         "size": size,
         "goal": list(space.goal),
         "rows": "the boards that can reach the goal, in increasing rank (puzzlekit.rank)",
-        "columns": list(ACTIONS),
+        "columns": list(DIRECTIONS),
         "wall": "-inf",
     }
     clash = set(header) & set(metadata)
     if clash:
         raise ValueError(f"metadata may not replace {sorted(clash)}: save_table writes those itself")
-    text = json.dumps({**header, **metadata})
-    path = Path(file_name)
-    if path.suffix != ".npz":
-        raise ValueError(f"file name {str(path)!r} should end in .npz (a numpy archive)")
+    try:
+        text = json.dumps({**header, **metadata}, allow_nan=False)
+    except TypeError as error:
+        raise TypeError(f"metadata must be JSON: numbers, strings, lists and dicts ({error})") from None
+    except (ValueError, RecursionError) as error:
+        raise ValueError(f"metadata must be finite JSON, not circular or too deep ({error})") from None
+    if len(text) > _METADATA_CHARACTERS or _nesting_depth(text) > _METADATA_DEPTH:
+        raise ValueError(f"metadata must be at most {_METADATA_CHARACTERS:,} characters of JSON, "
+                         f"nested at most {_METADATA_DEPTH} deep")
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # same folder, so os.replace is atomic
+    temporary = _temporary(path)
     try:
         with open(temporary, "wb") as file:
-            np.savez_compressed(file, q=q.astype(dtype), metadata=np.array(text))
+            np.savez_compressed(file, q=stored, metadata=np.array(text))
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -214,7 +102,9 @@ def load_table(file_name: str | os.PathLike | None = None):
     """Read a table written by `save_table` (by default the one that ships); return `(q, metadata)`.
 
     ValueError, saying what is wrong, for a file that is damaged, not a numpy archive, or a
-    numpy archive of something else.
+    numpy archive of something else. Each array's header (its type and shape) is checked
+    before its data is read, so a file cannot make this allocate more than a table's size,
+    and nothing is ever unpickled.
 
     Examples
     --------
@@ -222,143 +112,164 @@ def load_table(file_name: str | os.PathLike | None = None):
     >>> q.shape, metadata["puzzle"], metadata["hyperparameters"]["discount_factor"]
     ((181440, 4), '8-puzzle', 0.92)
     """
-    import numpy as np
-
-    path = Path(DEFAULT_TABLE if file_name is None else file_name)
-    if not path.exists():
-        hint = " (python -m puzzlekit train writes it)" if file_name is None else ""
-        raise FileNotFoundError(f"no Q-table at {path}{hint}")
-    what = f"{path} is not a puzzlekit Q-table"
-    unreadable = (OSError, EOFError, ValueError, zipfile.BadZipFile, zlib.error)
-    try:
-        archive = np.load(path, allow_pickle=False)
-    except unreadable as error:
-        raise ValueError(f"{what}: it is not a numpy .npz archive ({type(error).__name__}: {error})") from error
-    if not isinstance(archive, np.lib.npyio.NpzFile):
-        raise ValueError(f"{what}: it holds a single numpy array, not an archive of 'q' and 'metadata'")
-    with archive:
-        names = sorted(archive.files)
-        if names != ["metadata", "q"]:
-            raise ValueError(f"{what}: it holds the arrays {names}, expected 'metadata' and 'q'")
+    if file_name is None:
         try:
-            text, q = archive["metadata"], archive["q"]
-        except unreadable as error:
-            raise ValueError(f"{what}: its arrays cannot be read, the file may be damaged "
-                             f"({type(error).__name__}: {error})") from error
-    if text.shape != () or text.dtype.kind != "U":
-        raise ValueError(f"{what}: its metadata is a {text.dtype} array of shape {text.shape}, expected a JSON string")
+            path = data_path(DEFAULT_TABLE_NAME)
+        except FileNotFoundError as error:
+            raise FileNotFoundError(f"no Q-table: {error} (python -m puzzlekit train writes it)") from None
+    else:
+        path = _check_file_name(file_name)
+    if not path.is_file():
+        raise FileNotFoundError(f"no Q-table at {path}")
+    what = f"{path} is not a puzzlekit Q-table"
+    unreadable = (OSError, EOFError, zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError)
     try:
-        metadata = json.loads(str(text))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{what}: its metadata is not valid JSON ({error})") from error
-    if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
-        found = metadata.get("format") if isinstance(metadata, dict) else type(metadata).__name__
-        raise ValueError(f"{what}: its format is {found!r}, expected {FORMAT!r}")
-    if metadata.get("version") != VERSION:
-        raise ValueError(f"{path} is a Q-table of format version {metadata.get('version')!r}; "
-                         f"this puzzlekit reads version {VERSION}")
-    size = metadata.get("size")
-    if size not in (2, 3):
-        raise ValueError(f"{what}: its size is {size!r}, expected 2 or 3")
-    space = state_space(size)
-    if metadata.get("goal") != list(space.goal):
-        raise ValueError(f"{what} for the goal {tuple(space.goal)}: its goal is {metadata.get('goal')!r}")
-    if q.dtype.kind != "f" or q.shape != (len(space.ranks), 4):
-        raise ValueError(f"{what}: its table is {q.dtype} of shape {q.shape}, "
-                         f"expected floats of shape ({len(space.ranks)}, 4), one row per board")
-    _check_walls(q, space, what + ": the table")
+        with zipfile.ZipFile(path) as archive:
+            names = sorted(archive.namelist())
+            if names == ["arr_0.npy"] or not names:
+                raise ValueError(f"{what}: it holds a single numpy array, not an archive of 'q' and 'metadata'")
+            if names != ["metadata.npy", "q.npy"]:
+                shown = [name.removesuffix(".npy") for name in names[:10]]
+                raise ValueError(f"{what}: it holds the arrays {shown}, expected 'metadata' and 'q'")
+            text = _read_array(archive, "metadata.npy", what, lambda dtype, shape: dtype.kind == "U" and shape == ()
+                               and dtype.itemsize <= 4 * _METADATA_CHARACTERS, "a JSON string")
+            metadata = _read_metadata(str(text), path, what)
+            space = state_space(metadata["size"])
+            rows = len(space.ranks)
+            q = _read_array(archive, "q.npy", what, lambda dtype, shape: dtype.name in DTYPES and shape == (rows, 4),
+                            f"floats of shape ({rows}, 4), one row per board")
+    except zipfile.BadZipFile as error:
+        if path.read_bytes()[:6] == b"\x93NUMPY":
+            raise ValueError(f"{what}: it holds a single numpy array, not an archive of 'q' and 'metadata'") from None
+        raise ValueError(f"{what}: it is not a numpy .npz archive ({error})") from None
+    except unreadable as error:
+        raise ValueError(f"{what}: its arrays cannot be read, the file may be damaged "
+                         f"({type(error).__name__}: {error})") from None
+    q = check_table(q, what + ": the table")[0]
     q.flags.writeable = False
     return q, metadata
 
 
-def _size_of(q) -> int:
-    for size in (2, 3):
-        if q.shape == (len(state_space(size).ranks), 4):
-            return size
-    raise ValueError(f"a table has shape (12, 4) for 2x2 boards or (181440, 4) for 3x3 boards, got {q.shape}")
+def check_output(file_name: str | os.PathLike, *, probe: bool = True) -> Path:
+    """`file_name` as a Path, after checking it names a .npz file that can be written (`probe`: by writing a
+    temporary file beside it and removing it, creating its folder if need be).
+
+    Call it before a long training, so that a bad output fails at once, not after the work.
+    TypeError or ValueError for a bad name, OSError (such as PermissionError) for a folder that
+    cannot be written.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> check_output(pathlib.Path(tempfile.mkdtemp()) / "q.npz").name
+    'q.npz'
+    >>> check_output("q.pickle")
+    Traceback (most recent call last):
+    ...
+    ValueError: file name 'q.pickle' should end in .npz (a numpy archive)
+    """
+    path = _check_file_name(file_name)
+    if path.suffix != ".npz":
+        raise ValueError(f"file name {str(path)!r} should end in .npz (a numpy archive)")
+    if path.is_dir():
+        raise ValueError(f"{str(path)!r} is a folder; name a file in it, such as {str(path / 'q.npz')!r}")
+    if probe:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = _temporary(path)
+        with open(temporary, "wb"):
+            pass
+        temporary.unlink()
+    return path
 
 
-def _check_walls(q, space: StateSpace, what: str) -> None:
-    """A move into the wall is -inf and every legal move a finite number."""
+def _temporary(path: Path) -> Path:
+    """A temporary name in the same folder as `path`, so that `os.replace` onto `path` is atomic."""
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def _check_file_name(file_name) -> Path:
+    if not isinstance(file_name, (str, os.PathLike)):
+        raise TypeError(f"file_name must be a str or a path, got {short_repr(file_name)} ({type(file_name).__name__})")
+    path = Path(file_name)
+    if not str(path) or "\0" in str(path):
+        raise ValueError(f"file_name must name a file, got {short_repr(str(file_name))}")
+    return path
+
+
+def _read_array(archive: zipfile.ZipFile, name: str, what: str, accept, expected: str):
+    """One .npy member of `archive`: its header checked with `accept(dtype, shape)` before any data is read."""
     import numpy as np
 
-    legal = space.neighbours >= 0
-    if not np.isfinite(q[legal]).all():
-        raise ValueError(f"{what} has values that are not finite numbers where moves are legal")
-    if not (q[~legal] == -np.inf).all():
-        raise ValueError(f"{what} has values other than -inf for moves into the wall")
+    with archive.open(name) as file:
+        try:
+            version = np.lib.format.read_magic(file)
+            if version == (1, 0):
+                shape, fortran_order, dtype = np.lib.format.read_array_header_1_0(file)
+            elif version == (2, 0):
+                shape, fortran_order, dtype = np.lib.format.read_array_header_2_0(file)
+            else:
+                raise ValueError(f"numpy format version {version} is not one save_table writes")
+        except (ValueError, SyntaxError, TypeError) as error:
+            raise ValueError(f"{what}: its array {name!r} has no valid numpy header ({error})") from None
+        if dtype.hasobject or not accept(dtype, shape):
+            kind = "Python objects (a pickle, never read)" if dtype.hasobject else dtype
+            raise ValueError(f"{what}: its {name.removesuffix('.npy')} is {kind} of shape {shape}, expected {expected}")
+        count = math.prod(shape)
+        data = file.read(count * dtype.itemsize)
+        if len(data) != count * dtype.itemsize:
+            raise ValueError(f"{what}: its array {name!r} is cut short, the file may be damaged")
+    return np.frombuffer(data, dtype).reshape(shape, order="F" if fortran_order else "C").copy()
 
 
-# --- Playing from a table --------------------------------------------------------------------------
+def _read_metadata(text: str, path: Path, what: str) -> dict:
+    """The JSON metadata of a table file, checked: format, version, size and goal."""
+    if _nesting_depth(text) > _METADATA_DEPTH:
+        raise ValueError(f"{what}: its metadata is nested more than {_METADATA_DEPTH} deep")
+    try:
+        metadata = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise ValueError(f"{what}: its metadata is not valid JSON ({error})") from None
+    if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
+        found = metadata.get("format") if isinstance(metadata, dict) else type(metadata).__name__
+        raise ValueError(f"{what}: its format is {short_repr(found)}, expected {FORMAT!r}")
+    if metadata.get("version") != VERSION:
+        raise ValueError(f"{path} is a Q-table of format version {short_repr(metadata.get('version'))}; "
+                         f"this puzzlekit reads version {VERSION}")
+    size = metadata.get("size")
+    if type(size) is not int or size not in TABLE_SIZES:
+        raise ValueError(f"{what}: its size is {short_repr(size)}, expected 2 or 3")
+    goal = state_space(size).goal
+    if metadata.get("goal") != list(goal):
+        raise ValueError(f"{what} for the goal {goal}: its goal is {short_repr(metadata.get('goal'))}")
+    return metadata
 
 
-class Solver:
-    """Plays the 8-puzzle from a saved Q-table: the move with the highest value, as in the seed.
-
-    Examples
-    --------
-    >>> from puzzlekit import SlidingPuzzleGame
-    >>> solver = Solver()
-    >>> game = SlidingPuzzleGame(board=(1, 2, 3, 4, 0, 5, 7, 8, 6))
-    >>> while not game.is_solved():
-    ...     _ = game.move_hole(solver.get_action(game))
-    >>> game.move_count
-    2
-    """
-
-    def __init__(self, file_name: str | os.PathLike | None = None):
-        self.q, self.metadata = load_table(file_name)
-        self.space = state_space(self.metadata["size"])
-
-    def __repr__(self) -> str:
-        return f"Solver({self.metadata['puzzle']}, goal={self.space.goal})"
-
-    def get_action(self, game) -> str:
-        """The blank's best move for the board of `game` (a `SlidingPuzzleGame`): 'u', 'r', 'd' or 'l'.
-
-        Examples
-        --------
-        >>> from puzzlekit import SlidingPuzzleGame
-        >>> Solver().get_action(SlidingPuzzleGame(board=(1, 2, 3, 4, 5, 6, 7, 0, 8)))
-        'r'
-        """
-        board = game.board
-        if tuple(game.goal) != self.space.goal:
-            raise ValueError(f"the game's goal is {tuple(game.goal)} but this table was learned for {self.space.goal}")
-        row = self.space.row(board)
-        if row == self.space.goal_row:
-            raise ValueError("the board is the goal already: there is no move to make")
-        return ACTIONS[int(self.q[row].argmax())]
-
-    def solve(self, board: Sequence[int], max_moves: int = 200) -> list[str]:
-        """The moves the table makes from `board` to the goal (at most `max_moves`; ValueError beyond).
-
-        Examples
-        --------
-        >>> Solver().solve((1, 2, 3, 4, 0, 5, 7, 8, 6))
-        ['r', 'd']
-        """
-        moves, reached = greedy_moves(self.q, self.space, self.space.row(board), max_moves)
-        if not reached:
-            raise ValueError(f"the table did not reach the goal from {tuple(board)} in {max_moves} moves")
-        return moves
+def _nesting_depth(text: str) -> int:
+    """The deepest nesting of brackets in a JSON text, brackets inside strings left out."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for character in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif character == "\\":
+                escaped = True
+            elif character == '"':
+                in_string = False
+        elif character == '"':
+            in_string = True
+        elif character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth -= 1
+    return deepest
 
 
-def greedy_moves(q, space: StateSpace, row: int, max_moves: int) -> tuple[list[str], bool]:
-    """The moves of highest value from board `row` of `space`, at most `max_moves`, and whether they reach the goal.
+def __getattr__(name: str):
+    """`Solver` and `greedy_moves` moved to `puzzlekit.qlearning`; old imports from here keep working."""
+    if name in ("Solver", "greedy_moves"):
+        from . import qlearning
 
-    Examples
-    --------
-    >>> space = state_space(2)
-    >>> import numpy as np
-    >>> q = np.zeros((len(space.boards), 4)); q[space.neighbours < 0] = -np.inf
-    >>> q[space.row((1, 2, 0, 3)), 1] = 1.0  # from one move away, the blank goes right
-    >>> greedy_moves(q, space, space.row((1, 2, 0, 3)), 5)
-    (['r'], True)
-    """
-    moves = []
-    while row != space.goal_row and len(moves) < max_moves:
-        action = int(q[row].argmax())
-        moves.append(ACTIONS[action])
-        row = int(space.neighbours[row, action])
-    return moves, row == space.goal_row
+        return getattr(qlearning, name)
+    raise AttributeError(f"module 'puzzlekit.qtable' has no attribute {name!r}")

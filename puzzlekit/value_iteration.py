@@ -91,7 +91,7 @@ def value_iteration(
     goal_reward: float = 1.0,
     max_sweeps: int = 1000,
 ) -> ValueIterationResult:
-    """Value iteration over a whole state space at once (e.g. `puzzlekit.qlearning.state_space(3)`).
+    """Value iteration over a whole state space at once (e.g. `puzzlekit.state_space.state_space(3)`).
 
     `space` needs `neighbours` (a (rows, 4) int array: the row each move leads to, -1 for the
     wall) and `goal_row`. Each sweep updates every Q-value from the values of the sweep before
@@ -99,7 +99,7 @@ def value_iteration(
 
     Examples
     --------
-    >>> from puzzlekit.qtable import state_space
+    >>> from puzzlekit.state_space import state_space
     >>> result = value_iteration(state_space(2), discount=0.9)
     >>> result, result.q[state_space(2).row((1, 2, 0, 3))].tolist()
     (ValueIterationResult(states=12, sweeps=8), [0.81, 1.0, -inf, -inf])

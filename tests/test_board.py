@@ -202,7 +202,7 @@ def test_inversions_leave_the_blank_out():
     assert inversions(GOAL) == 0
     assert inversions((0, 1, 2, 3, 4, 5, 6, 7, 8)) == 0
     assert inversions((8, 7, 6, 5, 4, 3, 2, 1, 0)) == 28
-    assert inversions((1, 3, 4, 2, 0, 7, 5, 8, 6)) == 5  # the seed's worked example
+    assert inversions((1, 3, 4, 2, 0, 7, 5, 8, 6)) == 5  # the original game's worked example
     assert puzzlekit.SlidingPuzzleGame.count_transpositions((1, 3, 4, 2, 0, 7, 5, 8, 6)) == 5
 
 

@@ -117,3 +117,30 @@ def test_train_as_a_module_writes_an_optimal_table(tmp_path):
     assert result.returncode == 0, result.stderr
     q, metadata = load_table(output)
     assert q.shape == (12, 4) and metadata["mistakes"] == 0
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (["--weight", "2"], "--weight is for --method weighted_astar"),  # once a traceback
+        (["--method", "weighted_astar", "--weight", "nan"], "weight"),
+        (["--max-expanded", "-5"], "max_expanded"),
+        (["--max-seconds", "nan"], "max_seconds"),
+    ],
+)
+def test_bad_search_options_get_one_line_and_exit_code_2(options, message, capsys):
+    assert main(["solve", "1 2 3 / 4 5 6 / 7 _ 8", *options]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and message in err
+
+
+def test_weighted_astar_takes_a_weight(capsys):
+    assert main(["solve", "1 2 3 / 4 5 6 / 7 _ 8", "--method", "weighted_astar", "--weight", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("1 move;")
+
+
+def test_every_command_is_in_the_parser():
+    from puzzlekit.cli import COMMANDS, parser
+
+    names = set(parser()._subparsers._group_actions[0].choices)
+    assert names == {"solve", "train"} and len(COMMANDS) == len(names)

@@ -3,7 +3,6 @@
 import itertools
 import math
 import random
-import time
 
 import numpy as np
 import pytest
@@ -44,10 +43,12 @@ def test_unrank_undoes_rank(size):
 def test_rank_and_unrank_refuse_what_they_cannot_number():
     with pytest.raises(ValueError, match="repeats tokens"):
         rank(SUN_MOON_GOAL)
-    with pytest.raises(ValueError, match="rank must be an int from 0 to 362879 for a 3x3 board, got 362880"):
+    with pytest.raises(ValueError, match="rank must be from 0 to 362879, got 362880"):
         unrank(362880)
-    with pytest.raises(ValueError, match="rank must be an int"):
+    with pytest.raises(ValueError, match="rank must be from 0 to 362879, got -1"):
         unrank(-1)
+    with pytest.raises(TypeError, match="rank must be an int"):
+        unrank(5.0)
     assert unrank(np.int64(5)) == unrank(5)
 
 
@@ -96,13 +97,3 @@ def test_too_big_or_token_goals_are_refused():
         distance_table(tuple(range(1, 16)) + (0,))
     with pytest.raises(ValueError, match="repeats tokens"):
         distance_table(SUN_MOON_GOAL)
-
-
-def test_the_sweep_is_fast(table):
-    """The target is 0.15 s on a 2-core machine; this only guards against a large slip."""
-    best = math.inf
-    for _ in range(3):
-        started = time.perf_counter()
-        distance_table()
-        best = min(best, time.perf_counter() - started)
-    assert best < 0.5

@@ -1,4 +1,5 @@
-"""Tests for puzzlekit.environment: Gymnasium's reset/step semantics and the two reward schemes of the seeds."""
+"""Tests for puzzlekit.environment: Gymnasium's reset/step semantics, and the rewards of the original game and of the
+original sun-and-moon program."""
 
 import pytest
 
@@ -69,8 +70,11 @@ def test_step_before_reset_and_bad_actions():
     with pytest.raises(RuntimeError, match="before step"):
         env.step(UP)
     env.reset(seed=0)
-    for action in (4, -1, "x", True, 1.0, None):
-        with pytest.raises(ValueError, match="action must be 0-3"):
+    for action in (4, -1, "x"):
+        with pytest.raises(ValueError, match="action .*0-3"):
+            env.step(action)
+    for action in (True, 1.0, None):
+        with pytest.raises(TypeError, match="action .*must be an int"):
             env.step(action)
 
 
@@ -119,7 +123,34 @@ def test_rewards():
     assert SUN_MOON_REWARDS == Rewards(move=-10, goal=100, wall=-1000)
     with pytest.raises(TypeError, match="move reward must be a number"):
         Rewards(move="1")
-    with pytest.raises(TypeError, match="wall reward must be a number, or None"):
+    with pytest.raises(TypeError, match=r"wall reward \(a number, or None .*\) must be a number"):
         Rewards(wall="none")
+    with pytest.raises(ValueError, match="goal reward must be a finite number"):
+        Rewards(goal=float("nan"))
     with pytest.raises(TypeError, match="rewards must be a Rewards"):
         SlidingPuzzleEnv(rewards=(0, 1, None))
+
+
+def test_actions_check_the_board():
+    """A board that is not one of the environment's puzzle is refused, not answered."""
+    with pytest.raises(ValueError, match="1 cells"):
+        SlidingPuzzleEnv().actions([0])
+    with pytest.raises(TypeError):
+        SlidingPuzzleEnv.sun_moon().actions(5)
+    with pytest.raises(ValueError, match="goal"):
+        SlidingPuzzleEnv().actions(SUN_MOON_START)  # a token board for a tiles puzzle
+    assert SlidingPuzzleEnv(2).actions([1, 2, 3, 0]) == (UP, LEFT)
+
+
+def test_sizes_and_limits_must_be_ints():
+    for size in (2.0, "3", None):
+        with pytest.raises(TypeError, match="size must be an int"):
+            SlidingPuzzleEnv(size)
+    with pytest.raises(ValueError, match="size must be from 2 to"):
+        SlidingPuzzleEnv(10**5)
+    with pytest.raises(TypeError, match="max_steps"):
+        SlidingPuzzleEnv(max_steps=2.5)
+    with pytest.raises(ValueError, match="max_steps"):
+        SlidingPuzzleEnv(max_steps=0)
+    with pytest.raises(TypeError, match="options must be a dict"):
+        SlidingPuzzleEnv().reset(options=[("board", GOAL)])

@@ -33,7 +33,7 @@ def shipped():
 
 @pytest.fixture(scope="module")
 def quarter():
-    """The seed's training (train_fast, seed 0) given a quarter of the 720,896 episodes it needs."""
+    """The original game's training (train_fast, seed 0) given a quarter of the 720,896 episodes it needs."""
     settings = replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0, generations=180_224)
     return train_fast(settings)
 
@@ -71,16 +71,31 @@ def test_q_to_distance_on_exact_powers():
 
 @pytest.mark.parametrize("value", [0.0, -0.5, 1.5, math.inf, math.nan])
 def test_q_to_distance_refuses_values_that_stand_for_no_distance(value):
-    with pytest.raises(ValueError, match="never learned" if value == 0 else "in \\(0, 1\\]"):
+    with pytest.raises(ValueError, match="never learned" if value == 0 else "in \\(0, 1\\]|finite number, got nan"):
         q_to_distance(value)
 
 
 def test_q_to_distance_checks_its_arguments():
-    with pytest.raises(TypeError, match="a Q-value is a number"):
+    with pytest.raises(TypeError, match="a Q-value must be a number"):
         q_to_distance(True)
-    for discount in (1.0, 0.0, 1.2, True):
-        with pytest.raises(ValueError, match="discount must be a number strictly between 0 and 1"):
+    for discount in (1.0, 0.0, 1.2):
+        with pytest.raises(ValueError, match="discount .*strictly between 0 and 1"):
             q_to_distance(0.5, discount)
+    with pytest.raises(TypeError, match="discount .*must be a number"):
+        q_to_distance(0.5, True)
+
+
+def test_bad_tables_get_a_clear_error():
+    with pytest.raises(ValueError, match="4 numbers"):
+        q_heuristic({(1, 2, 0, 3): []})  # an empty row: once "max() arg is an empty sequence"
+    with pytest.raises(ValueError, match="no legal move"):
+        q_heuristic({(1, 2, 0, 3): [-math.inf] * 4})
+    with pytest.raises(ValueError, match="finite number, got nan"):
+        q_heuristic({(1, 2, 0, 3): [math.nan, 1.0, -math.inf, -math.inf]})
+    with pytest.raises(TypeError, match="array of floats"):
+        q_heuristic("not a table")
+    with pytest.raises(ValueError, match="not finite"):
+        learned_distances(np.full((12, 4), np.nan))
 
 
 # --- The heuristic ---------------------------------------------------------------------------------

@@ -29,18 +29,20 @@ from puzzlekit import (
     successors,
     train_fast,
 )
-from puzzlekit.qlearning import _update, breadth_first_distances, greedy_action, q_array
-from puzzlekit.qlearning_cli import ProgressBar, train_main
-from puzzlekit.qtable import DEFAULT_TABLE, load_table, save_table, state_space
+from puzzlekit.cli import ProgressBar, main
+from puzzlekit.distances import breadth_first_distances
+from puzzlekit.qlearning import greedy_action, q_array, update_entries
+from puzzlekit.qtable import DEFAULT_TABLE, load_table, save_table
+from puzzlekit.state_space import state_space
 
 INF = math.inf
-SEED_SETTINGS = replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0)
+ORIGINAL_SETTINGS = replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0)
 
 
 @pytest.fixture(scope="module")
 def trained():
-    """The fast trainer with the seed's settings, until its policy is optimal (about a second)."""
-    agent = QLearning(**vars(SEED_SETTINGS))
+    """The fast trainer with the original game's settings, until its policy is optimal (about a second)."""
+    agent = QLearning(**vars(ORIGINAL_SETTINGS))
     agent.train(stop_when_optimal=True)
     return agent
 
@@ -116,8 +118,8 @@ def test_fast_update_on_the_readable_loop_s_transitions_gives_the_same_table():
     rows = space.rows([t[0] for t in env.transitions] + [t[3] for t in env.transitions])
     states, next_states = rows[: len(env.transitions)], rows[len(env.transitions):]
     for (_, action, reward, _, terminated), state, next_state in zip(env.transitions, states, next_states):
-        _update(fast.reshape(-1), np.array([4 * state + action]), np.array([reward]), np.array([next_state]),
-                np.array([terminated]), settings.learning_rate, settings.discount_factor)
+        update_entries(fast.reshape(-1), np.array([4 * state + action]), np.array([reward]), np.array([next_state]),
+                       np.array([terminated]), learning_rate=settings.learning_rate, discount=settings.discount_factor)
     assert np.array_equal(fast, readable)
     assert (readable[space.neighbours >= 0] > 0).sum() > 50  # the run learned something: values spread from the goal
     assert sum(terminated for *_, terminated in env.transitions) > 500
@@ -137,7 +139,7 @@ def test_both_trainers_reach_the_same_exact_values_on_2x2(exploration):
     np.testing.assert_allclose(fast, optimal, rtol=1e-12)
 
 
-def test_fast_trainer_with_the_seed_s_settings_is_optimal_on_every_board(trained):
+def test_fast_trainer_with_the_original_settings_is_optimal_on_every_board(trained):
     assert policy_mistakes(trained.q) == 0
     assert trained.episodes <= 1_500_000
     space = state_space(3)
@@ -152,9 +154,11 @@ def test_fast_trainer_rejects_wall_rewards_and_bad_lanes():
     from puzzlekit.environment import SUN_MOON_REWARDS
 
     with pytest.raises(ValueError, match="rewards.wall must be None"):
-        train_fast(SEED_SETTINGS, rewards=SUN_MOON_REWARDS)
-    with pytest.raises(ValueError, match="lanes must be a positive int"):
-        train_fast(SEED_SETTINGS, lanes=0)
+        train_fast(ORIGINAL_SETTINGS, rewards=SUN_MOON_REWARDS)
+    with pytest.raises(ValueError, match="lanes must be from 1"):
+        train_fast(ORIGINAL_SETTINGS, lanes=0)
+    with pytest.raises(TypeError, match="lanes must be an int"):
+        train_fast(ORIGINAL_SETTINGS, lanes=2.0)
 
 
 # --- The shipped table ----------------------------------------------------------------------------
@@ -224,7 +228,7 @@ def test_save_and_load_round_trip(trained, tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["q.npz"]  # no temporary file left behind
     q, metadata = load_table(path)
     assert q.dtype == np.float32 and np.array_equal(q, trained.q.astype(np.float32))
-    assert metadata["hyperparameters"] == {**vars(SEED_SETTINGS)}
+    assert metadata["hyperparameters"] == {**vars(ORIGINAL_SETTINGS)}
     assert metadata["episodes"] == trained.episodes and metadata["mistakes"] == 0
     assert path.stat().st_size < 1_000_000
     game = SlidingPuzzleGame(board=(8, 6, 7, 2, 5, 4, 3, 0, 1))
@@ -251,8 +255,9 @@ def test_loading_foreign_files(tmp_path):
     cases["table.json"] = "not a numpy .npz archive"
     np.save(tmp_path / "array.npy", np.zeros((181_440, 4)))
     cases["array.npy"] = "single numpy array"
-    np.savez(tmp_path / "pickled.npz", q=np.array([{"u": 1.0}], dtype=object), metadata=np.array("{}"))
-    cases["pickled.npz"] = "allow_pickle=False"  # never unpickled
+    shipped_metadata = np.array(json.dumps(load_table(DEFAULT_TABLE)[1]))
+    np.savez(tmp_path / "pickled.npz", q=np.array([{"u": 1.0}], dtype=object), metadata=shipped_metadata)
+    cases["pickled.npz"] = "Python objects"  # never unpickled
     (tmp_path / "empty.npz").write_bytes(b"")
     cases["empty.npz"] = "not a numpy .npz archive"
     for name, message in cases.items():
@@ -260,6 +265,75 @@ def test_loading_foreign_files(tmp_path):
             load_table(tmp_path / name)
     with pytest.raises(FileNotFoundError, match="no Q-table"):
         load_table(tmp_path / "missing.npz")
+
+
+def _archive(path, members: dict) -> None:
+    """A zip archive with the given members (name -> bytes), as a damaged or hostile table file would be."""
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+
+
+def _npy_header(shape, dtype="<f8") -> bytes:
+    """The start of a .npy member that declares `shape` and `dtype`, with no data after it."""
+    header = repr({"descr": dtype, "fortran_order": False, "shape": shape}).encode()
+    header += b" " * (63 - (len(header) + 10) % 64) + b"\n"
+    return b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header
+
+
+def test_loading_corrupt_and_hostile_files(tmp_path):
+    """Each damaged file gets a ValueError that says so: never another error, never a huge allocation."""
+    metadata = json.dumps(load_table(DEFAULT_TABLE)[1])
+    import io
+
+    def npy(array) -> bytes:
+        buffer = io.BytesIO()
+        np.lib.format.write_array(buffer, array, allow_pickle=False)
+        return buffer.getvalue()
+
+    cases = {
+        "raw.npz": ({"metadata.npy": b"not a numpy array", "q.npy": b"nor this"}, "no valid numpy header"),
+        "huge.npz": ({"metadata.npy": npy(np.array(metadata)), "q.npy": _npy_header((10**12, 4))},
+                     r"shape \(1000000000000, 4\)"),
+        "cut.npz": ({"metadata.npy": npy(np.array(metadata)), "q.npy": _npy_header((181_440, 4))}, "cut short"),
+        "ints.npz": ({"metadata.npy": npy(np.array(metadata)), "q.npy": npy(np.zeros((181_440, 4), np.int64))},
+                     "int64"),
+        "deep.npz": ({"metadata.npy": npy(np.array("[" * 40_000 + "]" * 40_000)), "q.npy": b""}, "nested"),
+        "long.npz": ({"metadata.npy": npy(np.array(" " * 200_000)), "q.npy": b""}, "expected a JSON string"),
+        "other.npz": ({"a.npy": b"", "b.npy": b""}, r"holds the arrays \['a', 'b'\]"),
+    }
+    for name, (members, message) in cases.items():
+        _archive(tmp_path / name, members)
+        with pytest.raises(ValueError, match=message):
+            load_table(tmp_path / name)
+    with pytest.raises(TypeError, match="file_name must be a str or a path"):
+        load_table(3)
+
+
+def test_save_table_refuses_what_load_table_would_refuse(tmp_path):
+    space = state_space(2)
+    q = np.where(space.neighbours >= 0, 0.5, -np.inf)
+    with pytest.raises(ValueError, match="too large for float32"):
+        save_table(tmp_path / "big.npz", q * 1e300)
+    assert save_table(tmp_path / "big.npz", q * 1e300, dtype="float64").exists()
+    with pytest.raises(ValueError, match="dtype must be one of"):
+        save_table(tmp_path / "ints.npz", q, dtype="int32")
+    with pytest.raises(TypeError, match="array of floats"):
+        save_table(tmp_path / "objects.npz", q.astype(object))
+    with pytest.raises(ValueError, match="not finite"):
+        save_table(tmp_path / "nan.npz", np.where(space.neighbours >= 0, np.nan, -np.inf))
+    with pytest.raises(TypeError, match="metadata must be JSON"):
+        save_table(tmp_path / "meta.npz", q, trainer=object())
+    with pytest.raises(ValueError, match="metadata must be finite JSON"):
+        save_table(tmp_path / "meta.npz", q, score=float("nan"))
+    deep: list = []
+    for _ in range(100):
+        deep = [deep]
+    with pytest.raises(ValueError, match="nested at most"):
+        save_table(tmp_path / "meta.npz", q, deep=deep)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["big.npz"]
 
 
 def _rewrite(path, q, **changes):
@@ -287,10 +361,10 @@ def test_loading_tables_with_wrong_values(tmp_path):
     walls = np.where(np.isinf(q), 0.0, q)
     with pytest.raises(ValueError, match="other than -inf for moves into the wall"):
         load_table(_rewrite(tmp_path / "walls.npz", walls))
-    holes = q.copy()
-    holes[5, q[5].argmax()] = np.nan
+    nans = q.copy()
+    nans[5, q[5].argmax()] = np.nan
     with pytest.raises(ValueError, match="not finite"):
-        load_table(_rewrite(tmp_path / "nan.npz", holes))
+        load_table(_rewrite(tmp_path / "nan.npz", nans))
     with pytest.raises(ValueError, match="should end in .npz"):
         save_table(tmp_path / "q.pickle", q)
 
@@ -309,7 +383,7 @@ def test_test_stops_counting_at_200():
     assert policy_mistakes(agent.q) > 50_000
 
 
-def test_readable_trainer_through_the_seed_s_interface():
+def test_readable_trainer_through_the_original_interface():
     agent = QLearning(1.0, 0.92, 20_000, 20, 1.0, seed=3, size=2)
     agent.train(fast=False, stop_when_optimal=True)
     assert agent.trainer == "q_learning" and agent.episodes == 1000 and policy_mistakes(agent.q) == 0
@@ -317,12 +391,16 @@ def test_readable_trainer_through_the_seed_s_interface():
 
 
 def test_hyperparameters_are_checked():
-    with pytest.raises(ValueError, match=r"discount_factor must be in \[0, 1\], got 1.2"):
+    with pytest.raises(ValueError, match=r"discount_factor must be 1 or less, got 1.2"):
         Hyperparameters(1.0, 1.2, 10, 10, 0.1)
-    with pytest.raises(ValueError, match="generations must be an int of at least 0"):
+    with pytest.raises(ValueError, match="generations must be 0 or more"):
         Hyperparameters(1.0, 0.9, -1, 10, 0.1)
-    with pytest.raises(ValueError, match="max_steps must be an int of at least 1"):
+    with pytest.raises(ValueError, match="max_steps must be 1 or more"):
         Hyperparameters(1.0, 0.9, 10, 0, 0.1)
+    with pytest.raises(TypeError, match="max_steps must be an int"):
+        Hyperparameters(1.0, 0.9, 10, 2.0, 0.1)
+    with pytest.raises(ValueError, match="learning_rate must be a finite number"):
+        Hyperparameters(float("nan"), 0.9, 10, 2, 0.1)
     with pytest.raises(TypeError, match="seed must be an int"):
         Hyperparameters(1.0, 0.9, 10, 10, 0.1, seed="0")
 
@@ -330,7 +408,7 @@ def test_hyperparameters_are_checked():
 # --- The sun/moon puzzle --------------------------------------------------------------------------
 
 
-def test_sun_moon_seed_settings_find_the_13_move_optimum():
+def test_sun_moon_original_settings_find_the_13_move_optimum():
     q = q_learning(SlidingPuzzleEnv.sun_moon(), replace(SUN_MOON_HYPERPARAMETERS, seed=0))
     path = greedy_path(q, SlidingPuzzleEnv.sun_moon())
     assert path[0] == SUN_MOON_START and path[-1] == SUN_MOON_GOAL and len(path) - 1 == 13
@@ -343,7 +421,7 @@ def test_sun_moon_seed_settings_find_the_13_move_optimum():
     assert policy_mistakes(q, SUN_MOON_GOAL) > 100
 
 
-def test_sun_moon_seed_settings_find_13_moves_whatever_the_seed():
+def test_sun_moon_original_settings_find_13_moves_whatever_the_random_seed():
     lengths = []
     for seed in range(1, 6):
         q = q_learning(SlidingPuzzleEnv.sun_moon(), replace(SUN_MOON_HYPERPARAMETERS, seed=seed))
@@ -388,34 +466,45 @@ def test_policy_mistakes_of_a_table_and_of_its_array():
 
 def test_train_command_writes_a_table(tmp_path, capsys):
     output = tmp_path / "table.npz"
-    assert train_main(["--size", "2", "--output", str(output), "--seed", "1"]) == 0
+    assert main(["train", "--size", "2", "--output", str(output), "--seed", "1"]) == 0
     out, err = capsys.readouterr()
     assert "optimal on all 12 boards" in out and f"wrote {output}" in out
     assert "\r[" in err and err.endswith("optimal\n")  # the progress bar
     assert load_table(output)[1]["hyperparameters"]["seed"] == 1
-    assert train_main(["--learning-rate", "2", "--output", str(output)]) == 2
-    assert "learning_rate must be in (0, 1]" in capsys.readouterr().err
+    assert main(["train", "--learning-rate", "2", "--output", str(output)]) == 2
+    assert "learning_rate must be 1 or less" in capsys.readouterr().err
+
+
+def test_train_command_checks_its_output_before_training(tmp_path, capsys):
+    """An output that cannot be written fails at once: no progress bar, no table, exit code 2."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    for output, message in [(blocker / "q.npz", "cannot write"), (tmp_path / "q.pickle", "should end in .npz"),
+                            (tmp_path, "should end in .npz")]:
+        assert main(["train", "--size", "2", "--output", str(output)]) == 2
+        out, err = capsys.readouterr()
+        assert message in err and "\r[" not in err and out == ""
 
 
 def test_progress_bar_draws_at_most_ten_times_a_second():
     import io
 
+    now = [0.0]
     out = io.StringIO()
-    bar = ProgressBar(out, width=10)
-    for done in range(1, 1001):
+    bar = ProgressBar(out, width=10, clock=lambda: now[0])
+    for done in range(1, 1001):  # 1,000 reports over 0.999 s: drawn at 0.001, 0.101, ..., 0.901 s, and at the end
+        now[0] = done / 1000
         bar(done, 1000)
-    assert 1 <= out.getvalue().count("\r") <= 3
-    assert out.getvalue().endswith("[##########] 100%  1,000 / 1,000 episodes  0.0 s")
+    assert out.getvalue().count("\r") == 11
+    assert out.getvalue().endswith("[##########] 100%  1,000 / 1,000 episodes  1.0 s")
 
 
 def test_progress_bar_closes_on_the_latest_count():
     """A count skipped to keep redraws rare still shows in the final line."""
     import io
 
-    from puzzlekit.qlearning_cli import ProgressBar
-
     out = io.StringIO()
-    bar = ProgressBar(out, width=10)
+    bar = ProgressBar(out, width=10, clock=lambda: 0.0)
     bar(1, 10)
     bar(2, 10)  # within 0.1 s of the first: not drawn yet
     bar.close("stopped early")
@@ -426,8 +515,6 @@ def test_policy_mistakes_does_not_credit_ties():
     """An untrained row ties every move; it is right only where every move is a shortest one."""
     import numpy as np
 
-    from puzzlekit.qtable import state_space
-
     space = state_space(2)
     blank = np.where(space.neighbours >= 0, 0.0, -np.inf)
     closer = [
@@ -436,3 +523,55 @@ def test_policy_mistakes_does_not_credit_ties():
     ]
     assert policy_mistakes(blank) == sum(not ok for row, ok in enumerate(closer) if row != space.goal_row)
     assert policy_mistakes(blank) == policy_mistakes({}, goal=(1, 2, 3, 0))
+
+
+# --- Bad input ------------------------------------------------------------------------------------
+
+
+def test_policy_mistakes_refuses_at_once_what_it_cannot_check():
+    with pytest.raises(ValueError, match="too many: only 2x2 and 3x3"):
+        policy_mistakes({}, goal=tuple(range(1, 16)) + (0,))  # once 10 ** 13 boards enumerated
+    nan_table = np.full((181_440, 4), np.nan)
+    with pytest.raises(ValueError, match="not finite"):
+        policy_mistakes(nan_table)  # once called optimal
+    with pytest.raises(ValueError, match="NaN"):
+        policy_mistakes({(1, 2, 0, 3): [math.nan] * 4})
+    with pytest.raises(TypeError, match="array of floats"):
+        policy_mistakes("table")
+    with pytest.raises(ValueError, match="shape"):
+        policy_mistakes(np.zeros((5, 4)))
+
+
+def test_tables_and_games_of_the_wrong_type_get_a_type_error():
+    with pytest.raises(TypeError, match="game must be a SlidingPuzzleGame"):
+        Solver().get_action(None)
+    with pytest.raises(TypeError, match="table of q_learning"):
+        greedy_path(None, SlidingPuzzleEnv(2), (1, 2, 0, 3))
+    with pytest.raises(TypeError, match="greedy_moves or Solver"):
+        greedy_path(np.zeros((12, 4)), SlidingPuzzleEnv(2), (1, 2, 0, 3))
+    with pytest.raises(TypeError, match="values must be 4 numbers"):
+        greedy_action(None)
+    with pytest.raises(TypeError, match="env must be an environment"):
+        q_learning("env", ORIGINAL_SETTINGS)
+    with pytest.raises(TypeError, match="callback must be a function"):
+        q_learning(SlidingPuzzleEnv(2), ORIGINAL_SETTINGS, callback=3)
+
+
+def test_sizes_must_be_ints():
+    for call in (lambda: state_space(2.0), lambda: QLearning(1.0, 0.92, 10, 40, 1.0, size=2.0),
+                 lambda: train_fast(ORIGINAL_SETTINGS, size=2.0), lambda: q_array({}, size=2.0)):
+        with pytest.raises(TypeError, match="size must be an int"):
+            call()
+    with pytest.raises(ValueError, match="too many for a table"):
+        state_space(4)
+
+
+def test_q_update_refuses_garbage_and_agrees_with_the_loop():
+    from puzzlekit.qlearning import q_update
+
+    assert q_update(0.5, 1.0, 0.0, 0.5, 0.92) == 0.75 and type(q_update(1, 0, 0, 1, 1)) is float
+    for args, error in [((0.0, math.nan, 0.0, 1.0, 0.9), ValueError), ((0.0, 1.0, 0.0, 0.0, 0.9), ValueError),
+                        ((0.0, 1.0, 0.0, 1.0, 1.5), ValueError), (("0", 1.0, 0.0, 1.0, 0.9), TypeError),
+                        ((1e308, 1e308, 1e308, 1.0, 1.0), ValueError)]:
+        with pytest.raises(error):
+            q_update(*args)

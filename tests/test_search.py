@@ -1,7 +1,6 @@
 """Tests for puzzlekit.search: valid paths, optimal lengths, statistics, limits, events, solve()."""
 
 import random
-import time
 
 import pytest
 
@@ -11,7 +10,6 @@ from puzzlekit.heuristics import linear_conflict, manhattan
 from puzzlekit.problem import Problem, SlidingPuzzle
 from puzzlekit.search import (
     DEFAULT_MAX_EXPANDED,
-    DEFAULT_MAX_EXPANDED_ONE_PATH,
     METHODS,
     SearchResult,
     astar_search,
@@ -46,8 +44,7 @@ def check_path(problem: SlidingPuzzle, result: SearchResult) -> None:
     for before, action, after in zip(result.path, result.actions, result.path[1:]):
         assert slide(before, action) == after  # the board module's own, checked, slide
     assert len(set(result.path)) == len(result.path)  # no board twice
-    assert result.expanded >= 0 and result.generated >= result.expanded and result.max_frontier >= 1
-    assert result.seconds >= 0
+    assert result.generated >= result.expanded and result.max_frontier >= 1
 
 
 def random_walk(size: int, moves: int, seed: int, goal=None) -> tuple:
@@ -238,8 +235,10 @@ def test_depth_limited_search(exact):
     assert distance <= above.length <= distance + 4
     assert depth_limited_search(problem, 0).status == "cutoff"
     assert depth_limited_search(problem, 0).expanded == 0
-    with pytest.raises(ValueError, match="depth_limit must be a whole number of moves"):
+    with pytest.raises(ValueError, match="depth_limit must be 0 or more"):
         depth_limited_search(problem, -1)
+    with pytest.raises(TypeError, match="depth_limit must be an int"):
+        depth_limited_search(problem, 2.0)
 
 
 def test_depth_limited_search_exhausts_a_small_space():
@@ -285,19 +284,17 @@ def test_every_method_stops_at_the_node_limit(method):
 
 @pytest.mark.parametrize("method", ["breadth_first", "astar", "ida_star", "iterative_deepening"])
 def test_every_method_stops_at_the_time_limit(method):
-    started = time.perf_counter()
     result = run_search(SlidingPuzzle(HARD_4X4), method, "misplaced", max_seconds=0.2, max_expanded=None)
-    took = time.perf_counter() - started
     assert result.status == "max_seconds" and result.path is None
-    assert 0.2 <= result.seconds <= took < 1.0
+    assert result.seconds >= 0.2  # it stops once the deadline has passed, not before
 
 
 def test_limits_are_checked():
-    with pytest.raises(ValueError, match="max_expanded must be a whole number"):
+    with pytest.raises(ValueError, match="max_expanded must be 0 or more"):
         astar_search(HARDEST, "manhattan", max_expanded=-1)
-    with pytest.raises(ValueError, match="max_seconds must be a positive number"):
+    with pytest.raises(ValueError, match="max_seconds must be more than 0"):
         breadth_first_search(HARDEST, max_seconds=0)
-    with pytest.raises(ValueError, match="weight must be a number"):
+    with pytest.raises(ValueError, match="weight must be 0 or more"):
         weighted_astar_search(HARDEST, "manhattan", weight=-1)
     with pytest.raises(ValueError, match="needs a heuristic"):
         astar_search(HARDEST, None)
@@ -309,7 +306,6 @@ def test_breadth_first_on_4x4_stops_by_itself():
     assert result.status == "max_expanded" and result.expanded == DEFAULT_MAX_EXPANDED <= 1_000_000
     assert result.generated < 4 * DEFAULT_MAX_EXPANDED  # what it remembers, at most
     assert ida_star_search(HARD_4X4, "manhattan", max_seconds=0.1).status == "max_seconds"
-    assert DEFAULT_MAX_EXPANDED_ONE_PATH > DEFAULT_MAX_EXPANDED
 
 
 # --- Boards that cannot be solved ----------------------------------------------------------------
@@ -320,12 +316,12 @@ def test_unsolvable_boards_are_refused_before_any_search(size):
     goal = default_goal(size)
     swapped = (goal[1], goal[0]) + goal[2:]
     for method in METHODS:
-        started = time.perf_counter()
+        events = []
         with pytest.raises(ValueError, match="cannot reach the goal"):
-            run_search(swapped, method)
+            run_search(swapped, method, on_event=lambda *event: events.append(event))
         with pytest.raises(ValueError, match="cannot reach the goal"):
             solve(swapped, method=method)
-        assert time.perf_counter() - started < 0.05
+        assert events == []  # refused before the search added its first state
 
 
 # --- Watching a search ---------------------------------------------------------------------------
@@ -419,21 +415,25 @@ def test_solve(exact):
         assert len(solve(board, method=method)) - 1 == exact(board)
     assert len(solve(SUN_MOON_START, SUN_MOON_GOAL)) == 14
     assert len(solve(HARDEST, method="weighted_astar", weight=3)) >= 32
-    assert len(solve(random_walk(4, 30, seed=1), heuristic=linear_conflict)) >= 1
+    assert len(solve(random_walk(4, 30, seed=1), h=linear_conflict)) >= 1
 
 
 def test_solve_says_what_went_wrong():
-    with pytest.raises(ValueError, match="no search method named 'dijkstra'"):
+    with pytest.raises(ValueError, match="method must be one of 'astar', .*; got 'dijkstra'"):
         solve(HARDEST, method="dijkstra")
+    with pytest.raises(ValueError, match="method must be one of"):
+        solve(HARDEST, method=["astar"])  # a list where a name is expected: not "unhashable type"
     with pytest.raises(ValueError, match="no heuristic named 'hamming'"):
-        solve(HARDEST, heuristic="hamming")
+        solve(HARDEST, h="hamming")
+    with pytest.raises(TypeError, match="a heuristic is a name or a function of a board, got \\['manhattan'\\]"):
+        solve(HARDEST, h=["manhattan"])
     with pytest.raises(RuntimeError, match="astar search stopped \\(max_expanded\\) after 100 nodes"):
         solve(HARDEST, max_expanded=100)
     with pytest.raises(ValueError, match="8 cells"):
         solve((1, 2, 3, 4, 5, 6, 7, 0))
 
 
-# --- Re-opening, and weighted A* in the seed's form f = g_weight * g + h ---------------------------
+# --- Re-opening, and weighted A* in the form of the study of A* with learned values, f = g_weight * g + h ---
 
 
 def patchy_heuristic():
@@ -455,16 +455,16 @@ def test_weighted_bound_with_an_admissible_heuristic(g_weight, exact):
     for board in seeded_boards(40, seed=5):
         bound = exact(board) / g_weight
         for h in heuristics:
-            result = lambda_astar_search(board, h, g_weight)
+            result = lambda_astar_search(board, h, g_weight=g_weight)
             assert exact(board) <= result.length <= bound, (board, h)
-        usual = weighted_astar_search(board, "manhattan", 1 / g_weight)  # reopen=False: h is consistent
+        usual = weighted_astar_search(board, "manhattan", weight=1 / g_weight)
         assert exact(board) <= usual.length <= bound
 
 
 def test_the_bound_needs_reopening_when_h_is_not_consistent(exact):
     patchy = patchy_heuristic()
     boards = seeded_boards(60, seed=5)
-    ratios = {reopen: max(lambda_astar_search(board, patchy, 0.8, reopen=reopen).length / exact(board)
+    ratios = {reopen: max(lambda_astar_search(board, patchy, g_weight=0.8, reopen=reopen).length / exact(board)
                           for board in boards) for reopen in (True, False)}
     assert ratios[True] <= 1.25 < ratios[False]
 
@@ -483,8 +483,8 @@ def test_astar_without_reopening_loses_optimality_for_an_inconsistent_heuristic(
 def test_reopening_is_counted_and_changes_the_search(exact):
     board = (4, 1, 3, 5, 0, 2, 7, 6, 8)  # 18 moves; found by trying seeded boards
     assert exact(board) == 18
-    opened, events = record(weighted_astar_search, board, "manhattan", 2, reopen=True)
-    closed = weighted_astar_search(board, "manhattan", 2)
+    opened, events = record(weighted_astar_search, board, "manhattan", weight=2)  # reopen=True, the default
+    closed = weighted_astar_search(board, "manhattan", weight=2, reopen=False)
     assert (opened.length, opened.reopened) == (18, 2)
     assert (closed.length, closed.reopened) == (20, 0)
     # The count is the number of 'add' events for a state that had been expanded.
@@ -499,43 +499,44 @@ def test_reopening_is_counted_and_changes_the_search(exact):
     assert sum(kind == "expand" for kind, _, _ in events) == opened.expanded
     # Over many boards, reopening costs expansions, and changes some paths both ways.
     boards = seeded_boards(60, seed=5)
-    pairs = [(weighted_astar_search(b, "manhattan", 2, reopen=True), weighted_astar_search(b, "manhattan", 2))
+    pairs = [(weighted_astar_search(b, "manhattan", weight=2), weighted_astar_search(b, "manhattan", weight=2,
+                                                                                      reopen=False))
              for b in boards]
     assert sum(a.expanded for a, _ in pairs) > sum(c.expanded for _, c in pairs)
     assert any(a.length < c.length for a, c in pairs) and any(a.length > c.length for a, c in pairs)
 
 
 @pytest.mark.parametrize("g_weight", [1, 0.8, 0.6, 0.5, 0.25])
-def test_the_seed_form_is_weighted_astar_with_weight_one_over_g_weight(g_weight):
+def test_the_study_form_is_weighted_astar_with_weight_one_over_g_weight(g_weight):
     """The same order, so the same search: 0.8 and 1 / 0.6 are not exact floats, f is rounded to make up for it."""
     for board in seeded_boards(30, seed=9):
-        seed_form = lambda_astar_search(board, "manhattan", g_weight)
-        usual_form = weighted_astar_search(board, "manhattan", 1 / g_weight, reopen=True)
-        assert seed_form.method == "lambda_astar" and usual_form.method == "weighted_astar"
-        assert (seed_form.path, seed_form.expanded, seed_form.generated, seed_form.reopened) == (
+        study_form = lambda_astar_search(board, "manhattan", g_weight=g_weight)
+        usual_form = weighted_astar_search(board, "manhattan", weight=1 / g_weight)
+        assert study_form.method == "lambda_astar" and usual_form.method == "weighted_astar"
+        assert (study_form.path, study_form.expanded, study_form.generated, study_form.reopened) == (
             usual_form.path, usual_form.expanded, usual_form.generated, usual_form.reopened)
         if g_weight == 1:
-            assert seed_form.path == astar_search(board, "manhattan").path
-    greedy = lambda_astar_search(HARDEST, "manhattan", 0)
+            assert study_form.path == astar_search(board, "manhattan").path
+    greedy = lambda_astar_search(HARDEST, "manhattan", g_weight=0)
     assert greedy.path == greedy_best_first_search(HARDEST, "manhattan").path
 
 
-def test_the_seed_form_reports_its_f():
-    events = record(lambda_astar_search, random_walk(3, 10, seed=1), "manhattan", 0.5)[1]
+def test_the_study_form_reports_its_f():
+    events = record(lambda_astar_search, random_walk(3, 10, seed=1), "manhattan", g_weight=0.5)[1]
     for kind, state, info in events:
         if kind in ("add", "expand"):
             assert info["f"] == 0.5 * info["g"] + info["h"] == 0.5 * info["g"] + manhattan(state)
 
 
 def test_reopening_in_the_result_and_its_checks():
-    opened = weighted_astar_search((4, 1, 3, 5, 0, 2, 7, 6, 8), "manhattan", 2, reopen=True)
+    opened = weighted_astar_search((4, 1, 3, 5, 0, 2, 7, 6, 8), "manhattan", weight=2)
     assert repr(opened).endswith(", reopened=2)") and ", 2 reopened," in opened.summary()
-    closed = weighted_astar_search((4, 1, 3, 5, 0, 2, 7, 6, 8), "manhattan", 2)
+    closed = weighted_astar_search((4, 1, 3, 5, 0, 2, 7, 6, 8), "manhattan", weight=2, reopen=False)
     assert "reopened" not in repr(closed) and "reopened" not in closed.summary()
     assert run_search(HARDEST, "weighted_astar", weight=2, reopen=True) == weighted_astar_search(
-        HARDEST, "manhattan", 2, reopen=True)
-    with pytest.raises(ValueError, match="g_weight must be a number"):
-        lambda_astar_search(HARDEST, "manhattan", -0.5)
+        HARDEST, "manhattan", weight=2)
+    with pytest.raises(ValueError, match="g_weight must be 0 or more"):
+        lambda_astar_search(HARDEST, "manhattan", g_weight=-0.5)
     with pytest.raises(TypeError, match="reopen must be True or False"):
         weighted_astar_search(HARDEST, "manhattan", reopen="yes")
     with pytest.raises(TypeError, match="reopen must be True or False"):

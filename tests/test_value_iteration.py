@@ -5,7 +5,7 @@ import pytest
 
 from puzzlekit import successors
 from puzzlekit.distances import breadth_first_distances
-from puzzlekit.qtable import state_space
+from puzzlekit.state_space import state_space
 from puzzlekit.value_iteration import value_iteration, value_iteration_readable
 
 GOAL_2X2 = (1, 2, 3, 0)

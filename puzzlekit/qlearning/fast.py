@@ -1,0 +1,121 @@
+"""The fast trainer: the Q-learning of `q_learning` on every board at once, many episodes side by side in numpy."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..checks import check_callable, check_int
+from ..environment import EIGHT_PUZZLE_REWARDS, Rewards
+from ..state_space import state_space
+from .settings import Hyperparameters
+
+__all__ = ["train_fast", "update_entries"]
+
+
+def train_fast(
+    hyperparameters: Hyperparameters,
+    size: int = 3,
+    *,
+    rewards: Rewards = EIGHT_PUZZLE_REWARDS,
+    lanes: int = 65536,
+    callback: Callable[[int, object], bool | None] | None = None,
+):
+    """The same Q-learning as `q_learning` on every board of the puzzle, `lanes` episodes side by side.
+
+    The episodes are those of `q_learning` with `SlidingPuzzleEnv(size)`: each starts from a
+    random board that is not the goal, moves at random with probability epsilon and otherwise
+    greedily (random ties), only legal moves, at most `max_steps` steps, over at the goal. The
+    difference is the order: `lanes` episodes take their first step together, then their
+    second, ... One step of all of them is a few numpy operations on arrays of rows of
+    `state_space(size)`; all updates of a step read the table as it was before the step (two
+    episodes updating the same move compute the same value, as the puzzle is deterministic).
+    `callback(episodes, q)` runs after each batch of `lanes` episodes and stops by returning True.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (rows, 4): row `state_space(size).row(board)`, column the action;
+    -inf for a move into the wall.
+
+    Examples
+    --------
+    >>> settings = Hyperparameters(learning_rate=1.0, discount_factor=0.9, generations=300, max_steps=20,
+    ...                            exploration_probability=1.0, seed=0)
+    >>> q = train_fast(settings, size=2)
+    >>> q[state_space(2).row((1, 2, 0, 3))].tolist()  # as q_learning's
+    [0.81, 1.0, -inf, -inf]
+    """
+    import numpy as np
+
+    if not isinstance(hyperparameters, Hyperparameters):
+        raise TypeError(f"hyperparameters must be a Hyperparameters, got {type(hyperparameters).__name__}")
+    if not isinstance(rewards, Rewards):
+        raise TypeError(f"rewards must be a Rewards, got {type(rewards).__name__}")
+    if rewards.wall is not None:
+        raise ValueError("train_fast offers only legal moves, as the original game did: rewards.wall must be None")
+    lanes = check_int(lanes, "lanes", minimum=1, maximum=2**24)
+    if callback is not None:
+        check_callable(callback, "callback")
+    learning_rate, discount = hyperparameters.learning_rate, hyperparameters.discount_factor
+    epsilon = hyperparameters.exploration_probability
+    space = state_space(size)
+    rows, goal = len(space.ranks), space.goal_row
+    rng = np.random.default_rng(hyperparameters.seed)
+    legal = space.neighbours >= 0
+    q = np.where(legal, 0.0, -np.inf)
+    # Flat views: entry row * 4 + action. `nth_legal[row * 4 + k]` is the flat entry of the k-th legal move.
+    flat_q = q.reshape(-1)
+    flat_next = space.neighbours.reshape(-1).astype(np.intp)
+    legal_count = legal.sum(axis=1)
+    nth_legal = (np.argsort(~legal, axis=1, kind="stable") + 4 * np.arange(rows)[:, None]).reshape(-1)
+    episodes = 0
+    while episodes < hyperparameters.generations:
+        batch = min(lanes, hyperparameters.generations - episodes)
+        # Each episode starts from a random board other than the goal.
+        state = rng.integers(0, rows - 1, batch)
+        state += state >= goal
+        for step in range(hyperparameters.max_steps):
+            # Explore: a random legal move. Lanes that do not explore take the best move (random ties).
+            chosen = nth_legal[4 * state + (rng.random(len(state)) * legal_count[state]).astype(np.intp)]
+            greedy = np.flatnonzero(rng.random(len(state)) >= epsilon)
+            if len(greedy):
+                entries = 4 * state[greedy, None] + np.arange(4)
+                values = flat_q[entries]
+                ties = values == values.max(axis=1, keepdims=True)
+                chosen[greedy] = entries[np.arange(len(greedy)), np.argmax(ties * rng.random(ties.shape), axis=1)]
+            next_state = flat_next[chosen]
+            terminated = next_state == goal
+            reward = np.where(terminated, rewards.goal, rewards.move)
+            update_entries(flat_q, chosen, reward, next_state, terminated,
+                           learning_rate=learning_rate, discount=discount)
+            state = next_state[~terminated]
+            if not len(state):
+                break
+        episodes += batch
+        if callback is not None and callback(episodes, q):
+            break
+    return q
+
+
+def update_entries(flat_q, chosen, reward, next_state, terminated, *, learning_rate: float, discount: float) -> None:
+    """The original game's update for many moves at once, in place: entries `chosen` (row * 4 + action) of `flat_q`.
+
+    `flat_q` is a table of shape (rows, 4) flattened to one dimension; for each move, `chosen` is
+    its entry, `reward` what it paid, `next_state` the row it led to and `terminated` whether
+    that row is the goal. All moves read the table as it was before any of them.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> flat_q = np.array([0.0, 0.0, 0.0, 0.0, 1.0, 0.5, -np.inf, -np.inf])  # two rows
+    >>> update_entries(flat_q, np.array([0, 1]), np.array([0.0, 1.0]), np.array([1, 1]), np.array([False, True]),
+    ...                learning_rate=1.0, discount=0.9)
+    >>> flat_q[:4].tolist()  # entry 0: 0.9 * the best of row 1; entry 1: into the goal, 1
+    [0.9, 1.0, 0.0, 0.0]
+    """
+    import numpy as np
+
+    # max Q_next over the four moves of each next board (-inf for the wall), and 0 after the goal.
+    best_next = np.maximum(np.maximum(flat_q[4 * next_state], flat_q[4 * next_state + 1]),
+                           np.maximum(flat_q[4 * next_state + 2], flat_q[4 * next_state + 3]))
+    best_next[terminated] = 0.0
+    flat_q[chosen] = (1 - learning_rate) * flat_q[chosen] + learning_rate * (reward + discount * best_next)

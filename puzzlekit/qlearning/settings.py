@@ -1,0 +1,59 @@
+"""The settings of a Q-learning run: `Hyperparameters`, and those of the original game and the sun-and-moon program."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..checks import check_int, check_real
+
+__all__ = ["Hyperparameters", "EIGHT_PUZZLE_HYPERPARAMETERS", "SUN_MOON_HYPERPARAMETERS"]
+
+
+@dataclass(frozen=True)
+class Hyperparameters:
+    """The settings of a Q-learning run, named as in the original game, with the seed of the random generators.
+
+    learning_rate : how far each update moves Q toward its target, in (0, 1] (1.0: all the way).
+    discount_factor : what a reward one step later is worth now, in [0, 1].
+    generations : the number of episodes (the original game's name for them).
+    max_steps : the most steps in an episode.
+    exploration_probability : epsilon, the chance of a random move instead of the best one so far.
+    seed : makes the run repeatable (None: a different run each time).
+
+    Examples
+    --------
+    >>> EIGHT_PUZZLE_HYPERPARAMETERS.discount_factor
+    0.92
+    >>> Hyperparameters(learning_rate=1.5, discount_factor=0.9, generations=10, max_steps=5,
+    ...                 exploration_probability=0.1)
+    Traceback (most recent call last):
+    ...
+    ValueError: learning_rate must be 1 or less, got 1.5
+    """
+
+    learning_rate: float
+    discount_factor: float
+    generations: int
+    max_steps: int
+    exploration_probability: float
+    seed: int | None = None
+
+    def __post_init__(self):
+        for name, bounds in (("learning_rate", {"above": 0, "maximum": 1}),
+                             ("discount_factor", {"minimum": 0, "maximum": 1}),
+                             ("exploration_probability", {"minimum": 0, "maximum": 1})):
+            object.__setattr__(self, name, check_real(getattr(self, name), name, **bounds))
+        object.__setattr__(self, "generations", check_int(self.generations, "generations", minimum=0))
+        object.__setattr__(self, "max_steps", check_int(self.max_steps, "max_steps", minimum=1))
+        if self.seed is not None:
+            object.__setattr__(self, "seed", check_int(self.seed, "seed"))
+
+
+# The original game's settings for the 8-puzzle; enough episodes to reach a policy that is optimal on every board.
+EIGHT_PUZZLE_HYPERPARAMETERS = Hyperparameters(
+    learning_rate=1.0, discount_factor=0.92, generations=3_000_000, max_steps=40, exploration_probability=1.0
+)
+# The original sun-and-moon program's settings.
+SUN_MOON_HYPERPARAMETERS = Hyperparameters(
+    learning_rate=0.7, discount_factor=0.9, generations=1000, max_steps=1000, exploration_probability=0.1
+)

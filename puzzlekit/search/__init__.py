@@ -1,0 +1,45 @@
+"""Uninformed and informed search on any `Problem`, each returning a `SearchResult` with its statistics.
+
+Every search stops cleanly at `max_expanded` nodes or `max_seconds` seconds, and can report each
+step to an `on_event(kind, state, info)` callback so that a widget can animate it. The modules:
+`result` (the result, limits, events), `uninformed`, `informed`, `methods` (by name, and `solve`),
+and `textbook` (the same algorithms in a few lines each, to read).
+"""
+
+from . import textbook
+from .informed import (
+    astar_search,
+    greedy_best_first_search,
+    ida_star_search,
+    lambda_astar_search,
+    weighted_astar_search,
+)
+from .methods import INFORMED_METHODS, METHODS, run_search, solve
+from .result import DEFAULT_MAX_EXPANDED, DEFAULT_MAX_EXPANDED_ONE_PATH, SearchResult, not_found_message
+from .uninformed import (
+    breadth_first_search,
+    depth_first_search,
+    depth_limited_search,
+    iterative_deepening_search,
+)
+
+__all__ = [
+    "SearchResult",
+    "breadth_first_search",
+    "depth_first_search",
+    "depth_limited_search",
+    "iterative_deepening_search",
+    "greedy_best_first_search",
+    "astar_search",
+    "weighted_astar_search",
+    "lambda_astar_search",
+    "ida_star_search",
+    "solve",
+    "run_search",
+    "METHODS",
+    "INFORMED_METHODS",
+    "not_found_message",
+    "DEFAULT_MAX_EXPANDED",
+    "DEFAULT_MAX_EXPANDED_ONE_PATH",
+    "textbook",
+]

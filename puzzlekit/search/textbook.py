@@ -1,0 +1,168 @@
+"""The searches as the textbook writes them: short functions on any `Problem` that return a path or None.
+
+Each returns the list of states from `problem.initial` to a goal, or None when there is none.
+No limits, no statistics, no events: the engines of `puzzlekit.search` add those, and the tests
+check that both find paths of the same length (the same paths, in fact).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import deque
+from itertools import count
+
+from ..problem import Problem
+
+__all__ = ["breadth_first", "depth_limited", "iterative_deepening", "astar", "ida_star", "path_back"]
+
+
+def path_back(parents: dict, state) -> list:
+    """The states from the start to `state`, following `parents` (state -> the state it was reached from).
+
+    Examples
+    --------
+    >>> path_back({'a': None, 'b': 'a', 'c': 'b'}, 'c')
+    ['a', 'b', 'c']
+    """
+    path = [state]
+    while parents[state] is not None:
+        state = parents[state]
+        path.append(state)
+    return path[::-1]
+
+
+def breadth_first(problem: Problem) -> list | None:
+    """Breadth-first search: a shortest path, found layer by layer, or None.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> breadth_first(SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8)))
+    [(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 0, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)]
+    """
+    start = problem.initial
+    if problem.is_goal(start):
+        return [start]
+    parents = {start: None}  # every state reached -> the state it was reached from
+    frontier = deque([start])  # first in, first out
+    while frontier:
+        state = frontier.popleft()
+        for _, child in problem.successors(state):
+            if child not in parents:
+                parents[child] = state
+                if problem.is_goal(child):
+                    return path_back(parents, child)
+                frontier.append(child)
+    return None
+
+
+def depth_limited(problem: Problem, limit: int) -> list | None:
+    """Depth-first search for a path of at most `limit` moves, never revisiting a state on the path; or None.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
+    >>> depth_limited(puzzle, 1) is None, len(depth_limited(puzzle, 2)) - 1
+    (True, 2)
+    """
+
+    def extend(path: list) -> list | None:
+        state = path[-1]
+        if problem.is_goal(state):
+            return path
+        if len(path) > limit:  # `limit` moves made already: go no deeper
+            return None
+        for _, child in problem.successors(state):
+            if child not in path:
+                found = extend(path + [child])
+                if found is not None:
+                    return found
+        return None
+
+    return extend([problem.initial])
+
+
+def iterative_deepening(problem: Problem, max_depth: int = 100) -> list | None:
+    """Depth-limited search with limits 0, 1, 2, ..., `max_depth`: a shortest path in little memory, or None.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> len(iterative_deepening(SlidingPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8)))) - 1
+    6
+    """
+    for limit in range(max_depth + 1):
+        path = depth_limited(problem, limit)
+        if path is not None:
+            return path
+    return None
+
+
+def astar(problem: Problem, h) -> list | None:
+    """A*: expand the state of least f = g + h first; a shortest path when h never overestimates, or None.
+
+    `h` is a function of a state (or, for a `SlidingPuzzle`, a heuristic's name).
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> len(astar(SlidingPuzzle((8, 6, 7, 2, 5, 4, 3, 0, 1)), 'manhattan')) - 1
+    31
+    """
+    h = problem.heuristic(h)
+    start = problem.initial
+    tie = count()  # equal f and h: the state pushed first comes out first, and heapq never compares states
+    frontier = [(h(start), h(start), next(tie), 0, start)]  # (f, h, tie, g, state)
+    best_g, parents = {start: 0}, {start: None}
+    while frontier:
+        _, _, _, g, state = heapq.heappop(frontier)
+        if g > best_g[state]:
+            continue  # stale: a shorter path to this state was pushed later
+        if problem.is_goal(state):
+            return path_back(parents, state)
+        for _, child in problem.successors(state):
+            if g + 1 < best_g.get(child, math.inf):  # a new state, or a shorter path to one
+                best_g[child], parents[child] = g + 1, state
+                child_h = h(child)
+                heapq.heappush(frontier, (g + 1 + child_h, child_h, next(tie), g + 1, child))
+    return None
+
+
+def ida_star(problem: Problem, h) -> list | None:
+    """Iterative deepening A*: depth-first within a bound on f = g + h, raised to the least f left out; or None.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> len(ida_star(SlidingPuzzle((8, 6, 7, 2, 5, 4, 3, 0, 1)), 'linear_conflict')) - 1
+    31
+    """
+    h = problem.heuristic(h)
+
+    def search(path: list, bound: float) -> list | float:
+        """The path to a goal within `bound`, or the least f beyond it."""
+        state = path[-1]
+        f = len(path) - 1 + h(state)  # g is the number of moves on the path
+        if f > bound:
+            return f
+        if problem.is_goal(state):
+            return path
+        least = math.inf
+        for _, child in problem.successors(state):
+            if child not in path:
+                found = search(path + [child], bound)
+                if isinstance(found, list):
+                    return found
+                least = min(least, found)
+        return least
+
+    bound = h(problem.initial)
+    while True:
+        found = search([problem.initial], bound)
+        if isinstance(found, list):
+            return found
+        if found == math.inf:
+            return None
+        bound = found

@@ -1,0 +1,107 @@
+"""Tests for puzzlekit.search.textbook: the short searches find the paths the engines find."""
+
+import random
+
+import pytest
+
+from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, Problem, SlidingPuzzle, default_goal, random_board, slide
+from puzzlekit.distances import distance_table, rank, unrank
+from puzzlekit.search import (
+    astar_search,
+    breadth_first_search,
+    depth_limited_search,
+    ida_star_search,
+    iterative_deepening_search,
+    textbook,
+)
+
+
+@pytest.fixture(scope="module")
+def table():
+    return distance_table()
+
+
+def boards_at(table, distances, per_distance, seed):
+    """Seeded 3x3 boards at the given exact distances from the goal."""
+    import numpy as np
+
+    rng = random.Random(seed)
+    boards = []
+    for distance in distances:
+        ranks = np.flatnonzero(table == distance)
+        boards += [unrank(int(ranks[rng.randrange(len(ranks))])) for _ in range(per_distance)]
+    return boards
+
+
+def is_legal(path, goal):
+    return path[-1] == goal and all(any(slide(a, d) == b for d in "urdl" if _can(a, d)) for a, b in zip(path, path[1:]))
+
+
+def _can(board, direction):
+    try:
+        slide(board, direction)
+    except ValueError:
+        return False
+    return True
+
+
+def test_breadth_first_finds_the_engines_path(table):
+    boards = boards_at(table, range(0, 21, 2), 3, seed=1)
+    for board in boards:
+        puzzle = SlidingPuzzle(board)
+        path = textbook.breadth_first(puzzle)
+        assert path == breadth_first_search(puzzle).path
+        assert len(path) - 1 == table[rank(board)] and is_legal(path, puzzle.goal)
+
+
+def test_depth_limited_and_iterative_deepening_find_the_engines_paths(table):
+    for board in boards_at(table, range(0, 11), 2, seed=2):
+        puzzle = SlidingPuzzle(board)
+        distance = int(table[rank(board)])
+        for limit in (distance - 1, distance, distance + 2):
+            if limit < 0:
+                continue
+            path = textbook.depth_limited(puzzle, limit)
+            engine = depth_limited_search(puzzle, limit)
+            assert path == engine.path
+            assert (path is None) == (limit < distance)
+        path = textbook.iterative_deepening(puzzle)
+        assert path == iterative_deepening_search(puzzle).path and len(path) - 1 == distance
+
+
+def test_astar_and_ida_star_find_the_engines_paths(table):
+    boards = boards_at(table, range(4, 29, 4), 3, seed=3) + [random_board(3, seed=seed) for seed in range(10)]
+    for board in boards:
+        puzzle = SlidingPuzzle(board)
+        distance = int(table[rank(board)])
+        for h in ("manhattan", "linear_conflict"):
+            path = textbook.astar(puzzle, h)
+            assert path == astar_search(puzzle, h).path and len(path) - 1 == distance
+            path = textbook.ida_star(puzzle, h)
+            assert path == ida_star_search(puzzle, h).path and len(path) - 1 == distance
+
+
+def test_they_run_on_any_problem_and_say_none_when_there_is_no_path():
+    sun_moon = SlidingPuzzle(SUN_MOON_START, SUN_MOON_GOAL)
+    assert len(textbook.breadth_first(sun_moon)) - 1 == len(textbook.astar(sun_moon, "manhattan")) - 1 == 13
+
+    class Line(Problem):
+        """States 0..5 in a row; the goal, 9, cannot be reached."""
+
+        initial = 0
+
+        def actions(self, state):
+            return [step for step in (-1, 1) if 0 <= state + step <= 5]
+
+        def result(self, state, action):
+            return state + action
+
+        def is_goal(self, state):
+            return state == 9
+
+    assert textbook.breadth_first(Line()) is None
+    assert textbook.depth_limited(Line(), 10) is None
+    assert textbook.iterative_deepening(Line(), max_depth=12) is None
+    assert textbook.astar(Line(), lambda state: 0) is None
+    assert textbook.ida_star(Line(), lambda state: 0) is None
+    assert textbook.breadth_first(SlidingPuzzle(default_goal(2))) == [default_goal(2)]
