@@ -1,6 +1,9 @@
 """puzzlekit: sliding puzzles for the course, from the textbook's helpers to search and learning.
 
-The names a learner types first are here: `position`, `moves`, `move`, `is_solvable`, `show`, ...
+The names a learner types first are here, in the order the chapters meet them: the board and the
+textbook's helpers (`position`, `moves`, `move`, `is_solvable`), search, heuristics, Q-learning and
+learned heuristics. The widgets load on first use, so `import puzzlekit` imports neither numpy,
+matplotlib nor ipywidgets.
 """
 
 from .board import (
@@ -25,12 +28,28 @@ from .board import (
     successors,
     width,
 )
+from .datafiles import data_path
 from .display import BoardPicture, show
 from .distances import distance_table, rank, unrank
-from .exercises import check
+from .environment import Rewards, SlidingPuzzleEnv
+from .exercises import attempt, check
 from .game import SlidingPuzzleGame
 from .heuristics import linear_conflict, manhattan, misplaced
+from .learned import q_heuristic, q_to_distance
 from .problem import Problem, SlidingPuzzle
+from .qlearning import (
+    EIGHT_PUZZLE_HYPERPARAMETERS,
+    SUN_MOON_HYPERPARAMETERS,
+    Hyperparameters,
+    QLearning,
+    Solver,
+    format_path,
+    greedy_path,
+    policy_mistakes,
+    q_learning,
+    train_fast,
+)
+from .qtable import load_table
 from .search import (
     SearchResult,
     astar_search,
@@ -40,12 +59,19 @@ from .search import (
     greedy_best_first_search,
     ida_star_search,
     iterative_deepening_search,
+    lambda_astar_search,
     run_search,
     solve,
     weighted_astar_search,
 )
 
+__version__ = "0.1.0"
+
+# The widgets need ipywidgets: `puzzlekit.PuzzleBoard` imports `puzzlekit.widgets` when first used (see __getattr__).
+_WIDGETS = ("PuzzleBoard", "SearchExplorer", "QLearningView", "play", "picture")
+
 __all__ = [
+    # boards and the textbook's helpers (chapters 1-2)
     "position",
     "moves",
     "move",
@@ -60,7 +86,6 @@ __all__ = [
     "parse_board",
     "format_board",
     "show",
-    "check",
     "BoardPicture",
     "SlidingPuzzleGame",
     "Board",
@@ -70,10 +95,14 @@ __all__ = [
     "SUN_MOON_START",
     "SUN_MOON_GOAL",
     "DIRECTIONS",
-    "solve",
+    # exercises
+    "check",
+    "attempt",
+    # search and heuristics (chapters 3-4)
     "Problem",
     "SlidingPuzzle",
     "SearchResult",
+    "solve",
     "run_search",
     "breadth_first_search",
     "depth_first_search",
@@ -82,6 +111,7 @@ __all__ = [
     "greedy_best_first_search",
     "astar_search",
     "weighted_astar_search",
+    "lambda_astar_search",
     "ida_star_search",
     "misplaced",
     "manhattan",
@@ -89,30 +119,9 @@ __all__ = [
     "rank",
     "unrank",
     "distance_table",
-]
-
-__version__ = "0.1.0"
-
-# --- Q-learning (issue 4): environments, the readable loop, the fast trainer, the seed's QLearning and Solver ---
-from .environment import SlidingPuzzleEnv  # noqa: E402
-from .qlearning import (  # noqa: E402
-    EIGHT_PUZZLE_HYPERPARAMETERS,
-    SUN_MOON_HYPERPARAMETERS,
-    Hyperparameters,
-    QLearning,
-    format_path,
-    greedy_path,
-    policy_mistakes,
-    q_learning,
-    train_fast,
-)
-from .qlearning import Solver  # noqa: E402
-from .environment import Rewards  # noqa: E402
-from .qtable import load_table  # noqa: E402
-from .datafiles import data_path  # noqa: E402
-
-__all__ += [
+    # Q-learning (chapters 5-6)
     "SlidingPuzzleEnv",
+    "Rewards",
     "Hyperparameters",
     "EIGHT_PUZZLE_HYPERPARAMETERS",
     "SUN_MOON_HYPERPARAMETERS",
@@ -123,20 +132,14 @@ __all__ += [
     "policy_mistakes",
     "QLearning",
     "Solver",
-    "Rewards",
     "load_table",
     "data_path",
+    # learned heuristics (chapter 7)
+    "q_heuristic",
+    "q_to_distance",
+    # widgets, loaded on first use
+    *_WIDGETS,
 ]
-
-# --- Learned heuristics (issue 6): a Q-table as the h of A*, and weighted A* in the seed's form f = lambda * g + h ---
-from .learned import q_heuristic, q_to_distance  # noqa: E402
-from .search import lambda_astar_search  # noqa: E402
-
-__all__ += ["q_heuristic", "q_to_distance", "lambda_astar_search"]
-
-# --- Widgets (issue 5), loaded on first use: `import puzzlekit` must not import ipywidgets ---
-_WIDGETS = ("PuzzleBoard", "SearchExplorer", "QLearningView", "play", "picture")
-__all__ += list(_WIDGETS)
 
 
 def __getattr__(name: str):

@@ -185,6 +185,3 @@ def breadth_first_distances(goal: Sequence[int]) -> dict[Board, int]:
                 distances[next_board] = distances[board] + 1
                 frontier.append(next_board)
     return distances
-
-
-_ranks = rank_columns  # the old private name, until qtable imports `rank_columns`; then delete this line

@@ -15,7 +15,7 @@ from pathlib import Path
 from .checks import short_repr
 from .datafiles import data_folder, data_path
 from .grid import DIRECTIONS
-from .state_space import TABLE_SIZES, StateSpace, check_table, state_space  # noqa: F401 - state_space: see below
+from .state_space import TABLE_SIZES, check_table, state_space
 
 __all__ = ["save_table", "load_table", "check_output", "DEFAULT_TABLE", "DEFAULT_TABLE_NAME", "FORMAT", "VERSION", "DTYPES"]
 
@@ -265,11 +265,3 @@ def _nesting_depth(text: str) -> int:
             depth -= 1
     return deepest
 
-
-def __getattr__(name: str):
-    """`Solver` and `greedy_moves` moved to `puzzlekit.qlearning`; old imports from here keep working."""
-    if name in ("Solver", "greedy_moves"):
-        from . import qlearning
-
-        return getattr(qlearning, name)
-    raise AttributeError(f"module 'puzzlekit.qtable' has no attribute {name!r}")

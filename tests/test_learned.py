@@ -13,7 +13,8 @@ from puzzlekit.distances import distance_table, rank
 from puzzlekit.heuristics import linear_conflict, manhattan
 from puzzlekit.learned import QHeuristic, learned_distances, q_heuristic, q_to_distance
 from puzzlekit.qlearning import q_array
-from puzzlekit.qtable import load_table, state_space
+from puzzlekit.qtable import load_table
+from puzzlekit.state_space import state_space
 from puzzlekit.search import (
     astar_search,
     greedy_best_first_search,

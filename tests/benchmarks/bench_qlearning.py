@@ -20,7 +20,7 @@ import numpy as np
 
 from puzzlekit import EIGHT_PUZZLE_HYPERPARAMETERS, SlidingPuzzleEnv, policy_mistakes, q_learning, train_fast
 from puzzlekit.qlearning import q_array
-from puzzlekit.qtable import state_space
+from puzzlekit.state_space import state_space
 
 SETTINGS = replace(EIGHT_PUZZLE_HYPERPARAMETERS, generations=50_000_000)
 
