@@ -1,0 +1,66 @@
+"""The Sokobond levels shipped with the course, in data/sokobond/ as text files: `levels()` and `load_level(name)`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..checks import short_repr
+from ..datafiles import data_folder
+from .level import Level, parse_level
+
+__all__ = ["level_folder", "levels", "load_level"]
+
+
+def level_folder() -> Path:
+    """The folder of the shipped levels: sokobond/ in the data folder (see `puzzlekit.datafiles`).
+
+    Each level is a file NN_name.txt: NN gives the order, `name` the level's name.
+
+    Examples
+    --------
+    >>> level_folder().name
+    'sokobond'
+    """
+    return data_folder() / "sokobond"
+
+
+def _files() -> dict[str, Path]:
+    folder = level_folder()
+    if not folder.is_dir():
+        raise FileNotFoundError(f"the Sokobond levels are not where they should be: {folder}")
+    return {path.stem.partition("_")[2]: path for path in sorted(folder.glob("[0-9][0-9]_*.txt"))}
+
+
+def levels() -> list[str]:
+    """The names of the shipped levels, from the easiest.
+
+    Examples
+    --------
+    >>> levels()[0]
+    'first'
+    >>> len(levels()) >= 11
+    True
+    """
+    return list(_files())
+
+
+def load_level(name: str) -> Level:
+    """The shipped level called `name` (see `levels()`), with its title and shortest solution length.
+
+    Examples
+    --------
+    >>> level = load_level('first')
+    >>> level.shortest, level.elements
+    (5, ('H', 'O', 'H'))
+    >>> load_level('last')   # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: no shipped Sokobond level is called 'last'; the levels are 'first', ...
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a level's name (a str, see levels()), got {short_repr(name)}")
+    files = _files()
+    if name not in files:
+        names = ", ".join(repr(known) for known in files)
+        raise ValueError(f"no shipped Sokobond level is called {name!r}; the levels are {names}")
+    return parse_level(files[name].read_text(encoding="utf-8"))

@@ -1,0 +1,164 @@
+"""Playing a Sokobond level by hand, and asking for help: `SokobondGame`, `plan` and `hint` (no widgets needed)."""
+
+from __future__ import annotations
+
+from ..checks import short_repr
+from ..search import DEFAULT_MAX_EXPANDED, astar_search
+from .level import Level, parse_level
+from .picture import format_state
+from .problem import SokobondPuzzle
+from .rules import State, check_state, initial_state, is_dead, is_solved, move
+
+__all__ = ["SokobondGame", "plan", "hint"]
+
+
+def _level(level) -> Level:
+    if isinstance(level, str):
+        return parse_level(level)
+    if not isinstance(level, Level):
+        raise TypeError(f"level must be a Level or its text, got {short_repr(level)} ({type(level).__name__})")
+    return level
+
+
+def plan(level: Level | str, state: State | None = None, *, max_expanded: int | None = DEFAULT_MAX_EXPANDED,
+         max_seconds: float | None = None) -> list[str] | None:
+    """The moves of a shortest solution from `state` (by default the level's start); None if there is none.
+
+    A* with the admissible and consistent `widest_gap`, skipping dead states (which never removes
+    a solution), so the plan is a shortest one. [] if `state` is already solved.
+
+    Raises
+    ------
+    RuntimeError : the search met `max_expanded` or `max_seconds` first.
+
+    Examples
+    --------
+    >>> plan('######\\n#h.O.#\\n#...H#\\n######')
+    ['r', 'r']
+    >>> plan('#####\\n#hH.#\\n#.H.#\\n#####') is None   # h-H is closed: the last H can never join
+    True
+    """
+    level = _level(level)
+    puzzle = SokobondPuzzle(level, prune_dead=True, start=state)
+    if is_dead(level, puzzle.initial):
+        return None
+    result = astar_search(puzzle, "widest_gap", max_expanded=max_expanded, max_seconds=max_seconds)
+    if result.found:
+        return result.actions
+    if result.status == "exhausted":
+        return None
+    raise RuntimeError(f"no plan within the limit: A* stopped ({result.status}) after {result.expanded:,} states "
+                       f"expanded; raise max_expanded or max_seconds")
+
+
+def hint(level: Level | str, state: State | None = None, **limits) -> str | None:
+    """The first move of a shortest solution from `state` ('u', 'r', 'd' or 'l'); None if solved or hopeless.
+
+    `limits` (`max_expanded`, `max_seconds`) go to `plan`.
+
+    Examples
+    --------
+    >>> hint('######\\n#h.O.#\\n#...H#\\n######')
+    'r'
+    """
+    moves = plan(level, state, **limits)
+    return moves[0] if moves else None
+
+
+class SokobondGame:
+    """A Sokobond level being played: the state, the moves made (which `undo` takes back), and help.
+
+    Examples
+    --------
+    >>> game = SokobondGame('######\\n#h.O.#\\n#...H#\\n######')
+    >>> game.move('u'), game.move('r'), game.move_count
+    (False, True, 1)
+    >>> game.hint()
+    'r'
+    >>> game.move('r'), game.is_solved(), game.moves
+    (True, True, ['r', 'r'])
+    >>> game.undo(), game.move_count, game.is_solved()
+    (True, 1, False)
+    >>> game.reset() == game.start
+    True
+    """
+
+    def __init__(self, level: Level | str):
+        self.level = _level(level)
+        self.start: State = initial_state(self.level)
+        self.state: State = self.start
+        self.history: list[tuple[str, State]] = []  # (move, the state before it), for undo
+
+    def __repr__(self) -> str:
+        return f"<SokobondGame: {self.move_count} moves{', solved' if self.is_solved() else ''}>"
+
+    def __str__(self) -> str:
+        return format_state(self.level, self.state)
+
+    def _repr_svg_(self) -> str:
+        from .picture import draw
+
+        return draw(self.level, self.state)._repr_svg_()
+
+    @property
+    def move_count(self) -> int:
+        """The moves made since the start (an undone move no longer counts)."""
+        return len(self.history)
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves made since the start, in order."""
+        return [direction for direction, _ in self.history]
+
+    def move(self, direction: str) -> bool:
+        """Move the player's molecule 'u', 'r', 'd' or 'l'; False (and no change) if a wall stops it.
+
+        Examples
+        --------
+        >>> SokobondGame('#####\\n#h.H#\\n#####').move('x')
+        Traceback (most recent call last):
+        ...
+        ValueError: direction must be one of 'u', 'r', 'd', 'l' (up, right, down, left), got 'x'
+        """
+        child = move(self.level, self.state, direction)
+        if child is None:
+            return False
+        self.history.append((direction, self.state))
+        self.state = child
+        return True
+
+    def undo(self) -> bool:
+        """Take back the last move; False if there is none."""
+        if not self.history:
+            return False
+        _, self.state = self.history.pop()
+        return True
+
+    def reset(self) -> State:
+        """Back to the start, with no moves made."""
+        self.state = self.start
+        self.history.clear()
+        return self.state
+
+    def is_solved(self) -> bool:
+        """True when one molecule holds every atom with no free electron left."""
+        return is_solved(self.level, self.state)
+
+    def is_dead(self) -> bool:
+        """True when the level can no longer be solved from here (see `is_dead`): time to undo."""
+        return is_dead(self.level, self.state)
+
+    def hint(self, **limits) -> str | None:
+        """The next move of a shortest solution from here (see `hint`), None if solved or hopeless."""
+        return hint(self.level, self.state, **limits)
+
+    def plan(self, **limits) -> list[str] | None:
+        """The moves of a shortest solution from here (see `plan`)."""
+        return plan(self.level, self.state, **limits)
+
+    def set_state(self, state: State) -> None:
+        """Play on from `state` (checked against the level), as a new start with no moves made."""
+        self.start = self.state = check_state(self.level, state)
+        self.history.clear()
+
+
