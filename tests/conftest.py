@@ -1,3 +1,21 @@
-"""Shared test settings: benchmarks print figures and are run by hand, not collected as tests."""
+"""Shared test settings: benchmarks print figures and are run by hand, not collected as tests.
+
+The property suite (tests/properties/) counts its generated calls; the count is printed at the end of the run.
+"""
+
+import sys
 
 collect_ignore = ["benchmarks"]
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Print how many generated calls the property suite made, in total and for the busiest functions."""
+    fuzzkit = sys.modules.get("fuzzkit")
+    if fuzzkit is None or not fuzzkit.calls:
+        return
+    calls = fuzzkit.calls
+    terminalreporter.section("property suite")
+    terminalreporter.write_line(
+        f"{sum(calls.values()):,} generated calls of {len(calls)} public functions and methods "
+        f"(at least {fuzzkit.MINIMUM_CALLS:,} required when the whole suite runs)"
+    )

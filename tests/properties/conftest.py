@@ -1,0 +1,32 @@
+"""Fixtures of the property suite: a folder for generated files, a memory ceiling, the count test last."""
+
+import resource
+
+import pytest
+
+import fuzz_objects
+
+MEMORY_CEILING = 6 * 2**30  # bytes: a call that tries to allocate more gets MemoryError instead of swapping the machine
+
+
+@pytest.fixture(scope="session", autouse=True)
+def memory_ceiling():
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    ceiling = MEMORY_CEILING if hard == resource.RLIM_INFINITY else min(MEMORY_CEILING, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+    yield
+    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+@pytest.fixture(scope="session")
+def fuzz_workdir(tmp_path_factory):
+    """The folder where table files are generated."""
+    path = tmp_path_factory.mktemp("fuzz")
+    fuzz_objects.use_workdir(path)
+    return path
+
+
+def pytest_collection_modifyitems(items):
+    """Run the test that checks the number of generated calls after all the others."""
+    last = [item for item in items if getattr(item.function, "runs_last", False)]
+    items[:] = [item for item in items if item not in last] + last

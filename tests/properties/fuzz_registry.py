@@ -1,0 +1,390 @@
+"""Which public functions and methods the suite calls, and what it passes to each parameter.
+
+Targets are found through `__all__` of the public modules, so a new public function is fuzzed at once;
+a parameter name the suite does not know fails the suite, asking for a strategy (or an exception below).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from hypothesis import strategies as st
+
+import fuzz_objects as objects
+import fuzz_values as values
+from fuzz_values import Arg, bad, good
+
+# Parameter name -> strategy of Arg. Looked up after OVERRIDES ("Function.param", then "Class.method.param").
+PARAMETERS = {
+    "board": values.BOARDS,
+    "cells": values.BOARDS,
+    "state": values.BOARDS,
+    "start": values.OPTIONAL_BOARDS,
+    "goal": values.GOALS,
+    "n": values.TILES,
+    "tile": values.TILES,
+    "direction": values.DIRECTION_VALUES,
+    "action": values.DIRECTION_VALUES,
+    "size": values.SIZES,
+    "seed": values.SEEDS,
+    "max_expanded": values.MAX_EXPANDED,
+    "max_seconds": values.MAX_SECONDS,
+    "max_steps": values.STEPS,
+    "max_moves": values.STEPS,
+    "depth_limit": values.DEPTHS,
+    "h": objects.HEURISTICS,
+    "heuristic": objects.HEURISTICS,
+    "on_event": objects.CALLBACKS,
+    "callback": objects.CALLBACKS,
+    "progress": objects.CALLBACKS,
+    "q": objects.Q_TABLES,
+    "file_name": objects.TABLE_FILES,
+    "dtype": objects.DTYPES,
+    "learning_rate": values.PROBABILITIES,
+    "discount_factor": values.PROBABILITIES,
+    "exploration_probability": values.PROBABILITIES,
+    "final_exploration": values.PROBABILITIES,
+    "initial_value": values.REWARD_VALUES,
+    "episode": values.ints(0, 10**6, neutral=[10**30]),
+    "discount": values.DISCOUNTS,
+    "weight": values.WEIGHTS,
+    "g_weight": values.WEIGHTS,
+    "generations": values.ints(0, 30),
+    "lanes": values.ints(1, 64, neutral=[0, 10**12]),
+    "reopen": values.BOOLS,
+    "fast": values.BOOLS,
+    "stop_when_optimal": values.BOOLS,
+    "finite": values.BOOLS,
+    "numbers": values.BOOLS,
+    "method": st.one_of(good(st.sampled_from(["astar", "breadth_first", "depth_first", "ida_star", "weighted_astar",
+                                              "greedy", "iterative_deepening", "lambda_astar"])),
+                        bad(st.sampled_from(["", "nope", None, 5, ["astar"], b"astar", object()]))),
+    "index": values.ints(0, 362879, neutral=[362880, 10**400]),
+    "text": objects.TEXTS,
+    "path": objects.PATHS,
+    "rewards": objects.REWARDS,
+    "hyperparameters": objects.HYPERPARAMETERS,
+    "env": objects.ENVIRONMENTS,
+    "options": objects.OPTIONS,
+    "game": objects.GAMES,
+    "i": values.INDICES,
+    "j": values.INDICES,
+    "row": values.INDICES,
+    "col": values.INDICES,
+    "cell": values.INDICES,
+    "blank": values.INDICES,
+    "rng": objects.RNGS,
+    "space": objects.SPACES,
+    "values": objects.VALUE_ROWS,
+    "unexplored": objects.UNEXPLORED,
+    "value": values.REWARD_VALUES,
+    "move": values.REWARD_VALUES,
+    "wall": st.one_of(good(st.just(None)), values.REWARD_VALUES),
+    "boards": values.BOARDS,
+    "captions": st.one_of(good(st.sampled_from([None, ["a"], ["start", "end", "x"]])),
+                          bad(st.sampled_from([5, "caption", [1, 2], [None]]))),
+    "highlight": st.one_of(good(st.sampled_from([(), [0], {1, 2}, (8,)])), bad(st.sampled_from([None, "a", 1.5]))),
+    "function": st.one_of(good(st.sampled_from([len, sorted, objects.quiet])), bad(st.sampled_from([None, 5, "f"]))),
+    "cases": objects.CASES,
+    "show": values.ints(0, 5),
+    "name": values.NAMES,
+    "what": values.NAMES,
+    "limit": values.ints(5, 100),
+    "minimum": good(st.sampled_from([None, 0, 2, -1])),
+    "maximum": good(st.sampled_from([None, 10, 2])),
+    "above": good(st.sampled_from([None, 0.0])),
+    "below": good(st.sampled_from([None, 1.0])),
+    "choices": good(st.sampled_from([("a", "b"), ["u", "r"], {"x": 1}])),
+    "known": st.one_of(good(st.just({(1, 2, 3, 0): 0, (1, 2, 0, 3): 1})), bad(st.sampled_from([None, 5, []]))),
+    "fallback": objects.STORED_HEURISTICS,
+    "rule": values.NAMES,
+    "picture": good(st.sampled_from([None])),
+    "hints": st.one_of(good(st.sampled_from(["astar", "off", None])), bad(st.sampled_from([5, "", ["astar"]]))),
+}
+
+def _lanes(kind: str):
+    """Arguments of the fast trainer's vectorised update (two moves on a two-row table), or garbage."""
+    import numpy as np
+
+    return {
+        "flat_q": np.array([0.0, 0.0, 0.0, 0.0, 1.0, 0.5, -np.inf, -np.inf]),
+        "chosen": np.array([0, 1]),
+        "reward": np.array([0.0, 1.0]),
+        "next_state": np.array([1, 1]),
+        "terminated": np.array([False, True]),
+    }[kind]
+
+
+LANE_GARBAGE = [None, 5, "q", [0.0, 1.0], {"a": 1}, object()]
+COLOURS = st.one_of(good(st.sampled_from(["#f4d9a6", "red", "rgb(1, 2, 3)", "#222"])), good(st.text(max_size=8)),
+                    bad(st.sampled_from([None, 5, 1.5, ["red"], b"red", ("#fff",)])))
+SEARCH_RESULTS = st.one_of(
+    good(st.sampled_from([3000, 2, 0]).map(
+        lambda limit: objects.public("astar_search")((8, 6, 7, 2, 5, 4, 3, 0, 1), "misplaced", max_expanded=limit))),
+    bad(st.sampled_from([None, 5, "result", {"status": "found"}, object()])),
+)
+
+ANYTHING_FUNCTIONS = {"check_int", "check_real", "check_callable", "check_choice", "short_repr"}
+OVERRIDES = {
+    **{f"{name}.value": values.ANYTHING for name in ANYTHING_FUNCTIONS},
+    "check_choice.choices": good(st.sampled_from([("a", "b"), ["u", "r"], {"x": 1}])),
+    "side.cells": values.ints(0, 300, neutral=[10**30, 4, 9]),
+    "Rewards.goal": values.REWARD_VALUES,
+    "q_to_distance.value": values.reals(1e-9, 1.0, neutral=[0.0, 1.5, -1.0, math.inf]),
+    "distance_table.goal": st.one_of(good(st.sampled_from([None, (1, 2, 3, 4, 5, 6, 7, 8, 0), (1, 2, 3, 0),
+                                                            values.goal_of(4), values.SUN_MOON_GOAL])),
+                                      bad(values.garbage_boards)),
+    "breadth_first_distances.goal": st.one_of(good(values.permutations_of(2)), good(st.permutations(values.SUN_MOON)),
+                                              good(st.just(values.goal_of(4))), bad(values.garbage_boards)),
+    "policy_mistakes.goal": st.one_of(good(st.sampled_from([None, (1, 2, 3, 0), values.goal_of(3),
+                                                            values.goal_of(4), values.SUN_MOON_GOAL])),
+                                      bad(values.garbage_boards)),
+    "state_space.size": values.SIZES,
+    "train_fast.size": values.SIZES,
+    "greedy_moves.row": values.ints(0, 11, neutral=[181439, 10**30, -1]),
+    "greedy_path.start": st.one_of(good(st.just(None)), values.CHEAP_BOARDS),
+    "BoardPicture.cell": values.ints(10, 80),
+    "show.cell": values.ints(10, 80),
+    "neighbour.cell": values.INDICES,
+    "parse_board.text": objects.TEXTS,
+    "save_table.file_name": objects.OUTPUT_FILES,
+    "save_table.q": objects.SMALL_Q_TABLES,
+    "QLearning.save.file_name": objects.OUTPUT_FILES,
+    "SlidingPuzzle.heuristic.h": objects.STORED_HEURISTICS,
+    "for_goal.h": objects.STORED_HEURISTICS,
+    "QLearning.max_steps": values.ints(1, 300),
+    "Hyperparameters.generations": values.ints(0, 10**9),
+    "QLearning.generations": values.ints(0, 10**9),
+    "format_path.path": objects.PATHS,
+    "check_reachable.target": values.BOARDS,
+    "not_found_message.result": SEARCH_RESULTS,
+    "q_update.old": values.REWARD_VALUES,
+    "q_update.reward": values.REWARD_VALUES,
+    "q_update.best_next": values.REWARD_VALUES,
+    **{f"update_entries.{name}": st.one_of(good(st.just(name).map(_lanes)), bad(st.sampled_from(LANE_GARBAGE)))
+       for name in ("flat_q", "chosen", "reward", "next_state", "terminated")},
+    **{f"Theme.{name}": COLOURS for name in ("tile", "tile_edge", "highlight", "frame", "sun", "moon", "text")},
+    "check_output.file_name": objects.OUTPUT_FILES,
+    "check_output.probe": values.BOOLS,
+    "check_table.walls": values.BOOLS,
+    "check_table.what": values.NAMES,
+    "rank_columns.boards": st.one_of(
+        good(st.lists(values.permutations_of(3), min_size=1, max_size=4).map(
+            lambda boards: __import__("numpy").array(boards, dtype="uint8").T)),
+        bad(st.sampled_from([None, 5, "boards", [[1, 2], [3]]]))),
+    "PuzzleBoard.use_table.name": values.NAMES,
+    "StateSpace.rows.boards": values.BOARD_LISTS,
+    "step_cost.next_state": values.BOARDS,
+    "TileCostPuzzle.step_cost.next_state": values.BOARDS,
+    # attempt(function, *arguments, fallback, **options) passes its arguments on: functions that take anything
+    "attempt.function": st.one_of(good(st.sampled_from([objects.quiet, objects.stopper, objects.unwritten])),
+                                  bad(st.sampled_from([None, 5, "f", [objects.quiet]]))),
+    "attempt.arguments": values.ANYTHING,
+    "attempt.fallback": objects.CALLBACKS,
+}
+EXTRA_KEYWORDS = {  # for functions taking **keywords: what they may be given
+    "solve": st.dictionaries(st.sampled_from(["max_expanded", "max_seconds", "weight", "reopen", "g_weight",
+                                              "depth_limit", "colour", "heuristic"]), st.just(None), max_size=2),
+    "save_table": objects.METADATA,
+}
+EXTRA_KEYWORDS["run_search"] = EXTRA_KEYWORDS["solve"]
+EXTRA_KEYWORDS["attempt"] = st.dictionaries(st.sampled_from(["board", "size"]), values.ANYTHING, max_size=1)
+EXTRA_KEYWORDS["PuzzleBoard.sun_moon"] = st.dictionaries(st.sampled_from(["numbers", "hints", "max_seconds",
+                                                                         "colour"]), st.just(None), max_size=2)
+UNKNOWN_OPTIONS = {"colour"}  # keywords no function takes: must be refused
+NOT_CALLED = {  # public names the generic fuzzing leaves out, and why
+    "Problem": "an abstract interface: its methods raise NotImplementedError by design; SlidingPuzzle is fuzzed",
+    "StateSpace.__init__": "the record state_space() returns, built from arrays computed there; state_space and "
+                  "StateSpace.row are fuzzed",
+    "SearchResult.__init__": "the record every search returns; its methods are fuzzed on results of real searches",
+    "QHeuristic.__init__": "the record q_heuristic returns (a dict of learned distances and the rule for other boards); "
+                  "q_heuristic and QHeuristic.__call__ are fuzzed",
+    "main": "the command line: test_tables_and_cli.py builds argument lists for it",
+    "play": "a widget factory taking **options of PuzzleBoard, which is fuzzed itself",
+}
+FILE_FUNCTIONS = {"data_path"}  # functions that look files up by name: FileNotFoundError is an answer
+EXAMPLES = {"PuzzleBoard": 12, "SearchExplorer": 12, "QLearningView": 6, "train_fast": 40, "q_learning": 40,
+            "QLearning.train": 25, "distance_table": 40, "breadth_first_distances": 40, "state_space": 40,
+            "Solver": 40, "policy_mistakes": 60, "q_heuristic": 40, "learned_distances": 60}
+DEFAULT_EXAMPLES = 110
+
+
+def _factories():
+    """How to build an instance of each public class whose methods are fuzzed."""
+    p = objects.public
+    return {
+        "SlidingPuzzleGame": lambda: p("SlidingPuzzleGame")(3, seed=1),
+        "SlidingPuzzle": lambda: p("SlidingPuzzle")((1, 2, 3, 4, 0, 6, 7, 5, 8)),
+        "TileCostPuzzle": lambda: p("TileCostPuzzle", ["puzzlekit.problem"])((1, 2, 3, 4, 0, 6, 7, 5, 8)),
+        "SlidingPuzzleEnv": lambda: objects.environment("3"),
+        "QLearning": lambda: p("QLearning")(1.0, 0.9, 3, 20, 0.3, seed=0, size=2),
+        "Solver": lambda: _cached("Solver", lambda: p("Solver")()),
+        "QHeuristic": lambda: _cached("QHeuristic", lambda: p("q_heuristic")(objects.small_table())),
+        "StateSpace": lambda: p("state_space")(2),
+        "SearchResult": lambda: _cached("SearchResult", lambda: p("astar_search")((1, 2, 3, 0, 4, 6, 7, 5, 8), "manhattan")),
+        "BoardPicture": lambda: p("show")((1, 2, 3, 0)),
+        "PuzzleBoard": lambda: p("PuzzleBoard")(seed=0),
+        "SearchExplorer": lambda: p("SearchExplorer")((1, 2, 3, 4, 0, 6, 7, 5, 8)),
+        "QLearningView": lambda: p("QLearningView")(2),
+    }
+
+
+_CACHE: dict = {}
+
+
+def _cached(key, make):
+    if key not in _CACHE:
+        _CACHE[key] = make()
+    return _CACHE[key]
+
+
+@dataclass(frozen=True)
+class Target:
+    """One public function, constructor or method: `name` is how it is looked up ("Class.method")."""
+
+    name: str
+    owner: object  # the function, or the class for a constructor or method
+    method: str | None = None
+    kind: str = "function"  # function, constructor, method, static
+
+    def callable_(self):
+        if self.kind in ("function", "constructor"):
+            return self.owner
+        if self.kind == "static":
+            return getattr(self.owner, self.method)
+        factory = _factories().get(self.owner.__name__)
+        if factory is None:
+            raise LookupError(f"no factory for {self.owner.__name__}: add one to fuzz_registry._factories "
+                              f"so that {self.name} is fuzzed")
+        return getattr(factory(), self.method)
+
+    def signature(self):
+        function = self.owner if self.kind == "function" else (
+            self.owner.__init__ if self.kind == "constructor" else inspect.getattr_static(self.owner, self.method))
+        if isinstance(function, (staticmethod, classmethod)):
+            function = function.__func__
+        parameters = list(inspect.signature(function).parameters.values())
+        if self.kind in ("constructor", "method") or isinstance(
+                inspect.getattr_static(self.owner, self.method or "__init__", None), classmethod):
+            parameters = parameters[1:]  # self or cls
+        return parameters
+
+    @property
+    def searches(self) -> bool:
+        module = getattr(self.owner, "__module__", "") or ""
+        return module.startswith("puzzlekit.search") or self.name in ("SlidingPuzzle",)
+
+
+@lru_cache(maxsize=None)
+def targets() -> tuple[Target, ...]:
+    """Every public function, constructor and method of the public modules, each once."""
+    found, seen = [], set()
+    for module_name in objects.PUBLIC_MODULES + objects.TABLE_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        for name in getattr(module, "__all__", ()):
+            obj = getattr(module, name)
+            if inspect.ismodule(obj) or not callable(obj) or id(obj) in seen or name in NOT_CALLED:
+                continue
+            seen.add(id(obj))
+            if not (getattr(obj, "__module__", "") or "").startswith("puzzlekit"):
+                continue  # an alias such as Board = tuple
+            if not inspect.isclass(obj):
+                found.append(Target(name, obj))
+                continue
+            if obj.__init__ is not object.__init__ and f"{name}.__init__" not in NOT_CALLED:
+                found.append(Target(name, obj, kind="constructor"))
+            for method_name, member in vars(obj).items():
+                if (method_name.startswith("_") and method_name != "__call__") or isinstance(member, property):
+                    continue
+                if not callable(member) and not isinstance(member, (staticmethod, classmethod)):
+                    continue
+                kind = "static" if isinstance(member, (staticmethod, classmethod)) else "method"
+                found.append(Target(f"{name}.{method_name}", obj, method_name, kind))
+    return tuple(found)
+
+
+def strategy_for(target: Target, parameter: inspect.Parameter):
+    base = target.name.split(".")[0]
+    for key in (f"{target.name}.{parameter.name}", f"{base}.{parameter.name}"):
+        if key in OVERRIDES:
+            return OVERRIDES[key]
+    if target.searches and parameter.name in ("board", "start", "goal", "problem", "state"):
+        return _search_inputs(parameter.name)
+    if parameter.name == "problem":
+        return _search_inputs("problem")
+    if parameter.name in PARAMETERS:
+        return PARAMETERS[parameter.name]
+    raise LookupError(f"no strategy for parameter {parameter.name!r} of {target.name}: add one to "
+                      f"fuzz_registry.PARAMETERS or OVERRIDES, or list {target.name} in NOT_CALLED with a reason")
+
+
+def _problem(arg: Arg) -> Arg:
+    return Arg(objects.public("SlidingPuzzle")(arg.value), False)
+
+
+def _search_inputs(name: str):
+    if name == "goal":
+        return values.CHEAP_GOALS
+    if name == "problem":
+        solvable = st.one_of(values.scrambled(2, 8), values.scrambled(3, 12))
+        return st.one_of(values.CHEAP_BOARDS, good(solvable).map(_problem),
+                         bad(st.sampled_from([None, 5, "problem", object()])))
+    return values.CHEAP_BOARDS
+
+
+@st.composite
+def calls_of(draw, target: Target):
+    """Draw (args, kwargs, garbage) for one call of `target`."""
+    args, kwargs, garbage = [], {}, False
+    parameters = target.signature()
+    names = {p.name for p in parameters}
+    for parameter in parameters:
+        required = parameter.default is inspect.Parameter.empty
+        if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+            extra = EXTRA_KEYWORDS.get(target.name)
+            if extra is None:
+                raise LookupError(f"no strategy for **{parameter.name} of {target.name}: add it to EXTRA_KEYWORDS")
+            for key, value in draw(extra).items():
+                if value is None:  # a named option: draw its value from the option's own strategy
+                    value = bad(st.just(1)) if key in UNKNOWN_OPTIONS else PARAMETERS[key]
+                    value = draw(value)
+                kwargs[key] = value
+            continue
+        if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+            args.extend(draw(st.lists(strategy_for(target, parameter), max_size=3)))
+            continue
+        if not required and not draw(st.booleans()):
+            continue
+        arg = draw(strategy_for(target, parameter))
+        if arg.value is None and parameter.default is None:
+            arg = Arg(None)  # None is what the function takes when nothing is given: not garbage here
+        if parameter.kind is inspect.Parameter.POSITIONAL_ONLY or (
+                required and parameter.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD and len(args) == len(
+                    [p for p in parameters[: parameters.index(parameter)] if p.kind is not p.KEYWORD_ONLY])):
+            args.append(arg)
+        else:
+            kwargs[parameter.name] = arg
+    _bound_the_work(target, names, kwargs)
+    garbage = any(arg.garbage for arg in args) or any(arg.garbage for arg in kwargs.values())
+    return [a.value for a in args], {k: a.value for k, a in kwargs.items()}, garbage
+
+
+def _bound_the_work(target: Target, names: set, kwargs: dict) -> None:
+    """Keep searches and trainers cheap: fuzz one limit at a time, the other set to a small valid value."""
+    takes_options = target.name in ("solve", "run_search")
+    if "max_expanded" in names or takes_options:
+        if "max_expanded" in kwargs and "max_seconds" in kwargs:
+            del kwargs["max_seconds"]
+        if "max_expanded" not in kwargs:
+            kwargs["max_expanded"] = Arg(3000)
+        elif "max_seconds" in names or takes_options:
+            kwargs["max_seconds"] = Arg(0.3)
+    if "lanes" in names and "lanes" not in kwargs:
+        kwargs["lanes"] = Arg(64)
