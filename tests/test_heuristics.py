@@ -55,6 +55,33 @@ def test_linear_conflict_is_tighter_than_manhattan(every_board_and_distance):
     assert total_manhattan < total_linear < total_distance
 
 
+def test_consistent_on_every_move_of_the_8_puzzle():
+    """Chapter 4's claim: one move changes each heuristic by at most 1 (Manhattan distance and linear
+    conflict by exactly 1 on the 8-puzzle), on all 483,840 moves between the boards that reach the goal."""
+    np = pytest.importorskip("numpy")
+    from puzzlekit.state_space import state_space
+
+    space = state_space(3)
+    boards = [tuple(int(cell) for cell in row) for row in space.boards]
+    pairs = np.column_stack([np.repeat(np.arange(len(boards)), 4), space.neighbours.ravel()])
+    pairs = pairs[pairs[:, 1] >= 0]
+    assert len(pairs) == 483_840
+    for name in HEURISTICS:
+        fast = for_goal(name, GOAL)
+        values = np.array([fast(board) for board in boards])
+        steps = set((values[pairs[:, 1]] - values[pairs[:, 0]]).tolist())
+        assert steps == ({-1, 0, 1} if name == "misplaced" else {-1, 1}), name
+
+
+def test_counting_the_blank_breaks_consistency():
+    """aima-python's count (the blank included) drops by 2 on the move that solves a board."""
+    def with_blank(board):
+        return sum(cell != home for cell, home in zip(board, GOAL))
+
+    one_move = (1, 2, 3, 4, 5, 6, 7, 0, 8)
+    assert with_blank(one_move) - with_blank(GOAL) == 2 and misplaced(one_move) - misplaced(GOAL) == 1
+
+
 def test_consistent_on_a_sample(every_board_and_distance):
     """h(board) <= 1 + h(neighbour): A* then never finds a shorter path to a board it has expanded."""
     for name, h in HEURISTICS.items():
