@@ -6,15 +6,20 @@ A puzzle becomes a search problem by saying five things, as in the textbook:
 2. the actions possible in a state, ``problem.actions(state)``;
 3. the result of an action, ``problem.result(state, action)``, a new state;
 4. the goal test, ``problem.is_goal(state)``;
-5. the step cost: every action costs 1, so the cost of a path is its number of actions
-   (the searches in `puzzlekit.search` count steps and rely on this).
+5. the step cost, ``problem.step_cost(state, action, next_state)``: 1 unless a problem says
+   otherwise, so the cost of a path is its number of actions. Most searches of
+   `puzzlekit.search` count steps and rely on unit costs; `uniform_cost_search` adds up
+   `step_cost` and finds the cheapest path for any costs of 0 or more (`TileCostPuzzle`,
+   where moving tile n costs n, is such a problem).
 
-To add a puzzle of your own, subclass `Problem` and write those four methods; that is all a
-search needs. Two optional methods make it faster or better informed: ``successors(state)``
+To add a puzzle of your own, subclass `Problem` and write the first four; that is all a
+search needs. Optional methods make it faster or better informed: ``successors(state)``
 returns the (action, state) pairs of a state in one go (the default calls `actions` and
-`result`), and ``heuristic(h)`` turns a heuristic, or its name, into a function of a state
-(the default accepts any function of a state). States must be hashable, because the searches
-keep them in sets and dicts. The docstring of `Problem` adds a puzzle in a dozen lines.
+`result`); ``heuristic(h)`` turns a heuristic, or its name, into a function of a state (the
+default accepts any function of a state); ``predecessors(state)``, with a single goal state
+``problem.goal``, lets a search run backwards from the goal (bidirectional search). States must
+be hashable, because the searches keep them in sets and dicts. The docstring of `Problem` adds
+a puzzle in a dozen lines.
 """
 
 from __future__ import annotations
@@ -22,18 +27,21 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from .board import BLANK, Board, check_pair, check_reachable, slide
-from .grid import step_table, swap
+from .grid import DIRECTIONS, step_table, swap
 
-__all__ = ["Problem", "SlidingPuzzle"]
+__all__ = ["Problem", "SlidingPuzzle", "TileCostPuzzle"]
 
 State = Hashable
 Action = Hashable
 
+# The blank's move that undoes each move: 'u' <-> 'd', 'r' <-> 'l'.
+_UNDO = {direction: DIRECTIONS[(i + 2) % 4] for i, direction in enumerate(DIRECTIONS)}
+
 
 class Problem:
-    """The protocol of a search problem: `initial`, `actions`, `result`, `is_goal`; unit step cost.
+    """The protocol of a search problem: `initial`, `actions`, `result`, `is_goal`; `step_cost` 1 by default.
 
-    Subclass it and write those; `successors` and `heuristic` have defaults built on them.
+    Subclass it and write those; `successors`, `step_cost` and `heuristic` have defaults.
 
     Examples
     --------
@@ -107,6 +115,36 @@ class Problem:
         [(1, 11), (2, 12)]
         """
         return [(action, self.result(state, action)) for action in self.actions(state)]
+
+    def step_cost(self, state: State, action: Action, next_state: State) -> float:
+        """The cost of doing `action` in `state`, which leads to `next_state`: 1 unless a subclass says otherwise.
+
+        A cost must be a number, 0 or more. `uniform_cost_search` adds the costs up along a
+        path; the other searches count the actions, which is the same thing when every cost is 1.
+
+        Examples
+        --------
+        >>> Problem().step_cost(1, '+1', 2)
+        1
+        """
+        return 1
+
+    def predecessors(self, state: State) -> list[tuple[Action, State]]:
+        """The (action, previous state) pairs with ``result(previous, action) == state``; a subclass may say.
+
+        Only a search that runs backwards from the goal (bidirectional search) needs it; the
+        default says that this problem cannot.
+
+        Examples
+        --------
+        >>> Problem().predecessors(0)
+        Traceback (most recent call last):
+        ...
+        NotImplementedError: Problem must define predecessors(state) to be searched backwards from its goal
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} must define predecessors(state) to be searched backwards from its goal"
+        )
 
     def heuristic(self, h) -> Callable[[State], float]:
         """`h` as a function of a state: here `h` itself; a problem that knows heuristics by name overrides this.
@@ -209,6 +247,18 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         blank = state.index(BLANK)
         return [(direction, swap(state, blank, target)) for direction, target in self._moves[blank]]
 
+    def predecessors(self, state: Board) -> list[tuple[str, Board]]:
+        """The (move, board) pairs one move before `state`: each board and the blank's move that turns it into `state`.
+
+        A move is undone by the opposite move, so these are the successors, each with the opposite direction.
+
+        Examples
+        --------
+        >>> SlidingPuzzle((1, 2, 3, 0)).predecessors((1, 2, 3, 0))
+        [('d', (1, 0, 3, 2)), ('r', (1, 2, 0, 3))]
+        """
+        return [(_UNDO[direction], board) for direction, board in self.successors(state)]
+
     def heuristic(self, h) -> Callable[[Board], int]:
         """`h` as a fast function of a board heading for this goal.
 
@@ -224,3 +274,32 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         from .heuristics import for_goal
 
         return for_goal(h, self.goal)
+
+
+class TileCostPuzzle(SlidingPuzzle):
+    """A sliding puzzle where moving tile n costs n: the cheapest path is not always the shortest.
+
+    Everything else is `SlidingPuzzle`'s. The cost of a path is the sum of the tiles it moves;
+    `uniform_cost_search` finds the cheapest, `breadth_first_search` the fewest moves.
+
+    Examples
+    --------
+    >>> puzzle = TileCostPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
+    >>> puzzle.step_cost(puzzle.initial, 'r', puzzle.result(puzzle.initial, 'r'))
+    7
+    >>> puzzle
+    TileCostPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8), goal=(1, 2, 3, 4, 5, 6, 7, 8, 0))
+    """
+
+    def __repr__(self) -> str:
+        return f"TileCostPuzzle({self.initial}, goal={self.goal})"
+
+    def step_cost(self, state: Board, action: str, next_state: Board) -> int:
+        """The tile that the move slides: it stands where the blank stood, in `next_state`.
+
+        Examples
+        --------
+        >>> TileCostPuzzle((1, 2, 0, 3)).step_cost((1, 2, 0, 3), 'r', (1, 2, 3, 0))
+        3
+        """
+        return next_state[state.index(BLANK)]

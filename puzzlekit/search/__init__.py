@@ -2,11 +2,12 @@
 
 Every search stops cleanly at `max_expanded` nodes or `max_seconds` seconds, and can report each
 step to an `on_event(kind, state, info)` callback so that a widget can animate it. The modules:
-`result` (the result, limits, events), `uninformed`, `informed`, `methods` (by name, and `solve`),
-and `textbook` (the same algorithms in a few lines each, to read).
+`result` (the result, limits, events), `uninformed`, `uniform_cost` (step costs), `bidirectional`,
+`informed`, `methods` (by name, and `solve`), and `textbook` (the same algorithms in a few lines each, to read).
 """
 
 from . import textbook
+from .bidirectional import bidirectional_breadth_first_search
 from .informed import (
     astar_search,
     greedy_best_first_search,
@@ -15,13 +16,20 @@ from .informed import (
     weighted_astar_search,
 )
 from .methods import INFORMED_METHODS, METHODS, run_search, solve
-from .result import DEFAULT_MAX_EXPANDED, DEFAULT_MAX_EXPANDED_ONE_PATH, SearchResult, not_found_message
+from .result import (
+    DEFAULT_MAX_EXPANDED,
+    DEFAULT_MAX_EXPANDED_ONE_PATH,
+    PathOfLength,
+    SearchResult,
+    not_found_message,
+)
 from .uninformed import (
     breadth_first_search,
     depth_first_search,
     depth_limited_search,
     iterative_deepening_search,
 )
+from .uniform_cost import uniform_cost_search
 
 __all__ = [
     "SearchResult",
@@ -29,6 +37,8 @@ __all__ = [
     "depth_first_search",
     "depth_limited_search",
     "iterative_deepening_search",
+    "uniform_cost_search",
+    "bidirectional_breadth_first_search",
     "greedy_best_first_search",
     "astar_search",
     "weighted_astar_search",
@@ -39,6 +49,7 @@ __all__ = [
     "METHODS",
     "INFORMED_METHODS",
     "not_found_message",
+    "PathOfLength",
     "DEFAULT_MAX_EXPANDED",
     "DEFAULT_MAX_EXPANDED_ONE_PATH",
     "textbook",

@@ -27,6 +27,7 @@ __all__ = [
     "path_to",
     "check_estimate",
     "not_found_message",
+    "PathOfLength",
 ]
 
 # Where a search stops unless told otherwise, so that a classroom machine survives breadth-first
@@ -58,11 +59,12 @@ class SearchResult:
     name of the limit that stopped the search: 'max_expanded' or 'max_seconds'. `reopened` counts
     the times an expanded state was put back on the frontier because a shorter path to it turned up
     (A* and its weighted forms with `reopen=True`); each reopened state may be expanded again, and
-    `expanded` counts every expansion.
+    `expanded` counts every expansion. `cost` is the path's cost, the sum of the problem's step
+    costs: the length when every step costs 1, as it does for most problems (None without a path).
 
     The repr leaves out `path` (long) and `seconds` (different on every run), so a notebook
     shows the same output every time; `==` leaves out `seconds` too. It shows `reopened` only
-    when a state was reopened.
+    when a state was reopened, and `cost` only when it differs from the length.
 
     Examples
     --------
@@ -83,6 +85,11 @@ class SearchResult:
     max_frontier: int
     seconds: float = field(default=0.0, compare=False)  # differs from run to run
     reopened: int = 0
+    cost: float | None = None  # None at construction means: one per action (the length)
+
+    def __post_init__(self):
+        if self.cost is None and self.actions is not None:
+            self.cost = len(self.actions)
 
     @property
     def length(self) -> int | None:
@@ -96,8 +103,9 @@ class SearchResult:
 
     def __repr__(self) -> str:
         reopened = f", reopened={self.reopened}" if self.reopened else ""
+        cost = f", cost={self.cost!r}" if self.cost != self.length else ""
         return (
-            f"SearchResult(method={self.method!r}, status={self.status!r}, length={self.length}, "
+            f"SearchResult(method={self.method!r}, status={self.status!r}, length={self.length}{cost}, "
             f"expanded={self.expanded}, generated={self.generated}, max_frontier={self.max_frontier}{reopened})"
         )
 
@@ -112,6 +120,8 @@ class SearchResult:
         """
         if self.found:
             what = f"found a path of {self.length} move{'s' * (self.length != 1)}"
+            if self.cost != self.length:
+                what += f" costing {self.cost:,}"
         elif self.status in STOPPED:
             what = f"stopped by {self.status} without reaching the goal"
         else:
@@ -243,3 +253,45 @@ def check_estimate(value, state):
             f"an estimate must be a finite number, 0 or more"
         )
     return value
+
+
+class PathOfLength:
+    """Equal to any path of `problem` with `length` actions from its start to a goal: the expected answer of
+    an exercise whose search may return any one of several paths of the same length.
+
+    A path is a list of states, each reached from the one before by one of `problem.successors`.
+    `length` None stands for "no path": then only None is equal.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
+    >>> expected = PathOfLength(puzzle, 2)
+    >>> [(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 0, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)] == expected
+    True
+    >>> [(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)] == expected
+    False
+    >>> expected
+    a path of 2 moves from the start to a goal
+    """
+
+    def __init__(self, problem: Problem, length: int | None):
+        self.problem = problem
+        self.length = None if length is None else check_int(length, "length", minimum=0)
+
+    def __eq__(self, other) -> bool:
+        if self.length is None or other is None:
+            return other is None and self.length is None
+        if not isinstance(other, (list, tuple)) or len(other) != self.length + 1:
+            return False
+        problem = self.problem
+        if other[0] != problem.initial or not problem.is_goal(other[-1]):
+            return False
+        return all(after in {child for _, child in problem.successors(before)} for before, after in zip(other, other[1:]))
+
+    __hash__ = None  # equal to many lists: not a dict key
+
+    def __repr__(self) -> str:
+        if self.length is None:
+            return "None (no path)"
+        return f"a path of {self.length} move{'s' * (self.length != 1)} from the start to a goal"

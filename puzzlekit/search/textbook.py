@@ -14,7 +14,9 @@ from itertools import count
 
 from ..problem import Problem
 
-__all__ = ["breadth_first", "depth_limited", "iterative_deepening", "astar", "ida_star", "path_back"]
+__all__ = ["breadth_first", "depth_limited", "iterative_deepening", "astar", "ida_star", "path_back",
+           "uniform_cost", "bidirectional_breadth_first", "next_layer",
+           "is_path"]
 
 
 def path_back(parents: dict, state) -> list:
@@ -166,3 +168,102 @@ def ida_star(problem: Problem, h) -> list | None:
         if found == math.inf:
             return None
         bound = found
+
+
+def uniform_cost(problem: Problem) -> list | None:
+    """Uniform-cost search: expand the cheapest path first (a heap on g); a cheapest path, or None.
+
+    g adds up `problem.step_cost`; with unit costs this is breadth-first search, with a heap.
+
+    Examples
+    --------
+    >>> from puzzlekit.problem import TileCostPuzzle
+    >>> puzzle = TileCostPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8))
+    >>> path = uniform_cost(puzzle)
+    >>> len(path) - 1, sum(puzzle.step_cost(a, None, b) for a, b in zip(path, path[1:]))
+    (6, 27)
+    """
+    start = problem.initial
+    tie = count()  # equal g: the state pushed first comes out first, and heapq never compares states
+    frontier = [(0, next(tie), start)]  # (g, tie, state)
+    best_g, parents = {start: 0}, {start: None}
+    while frontier:
+        g, _, state = heapq.heappop(frontier)
+        if g > best_g[state]:
+            continue  # stale: a cheaper path to this state was pushed later
+        if problem.is_goal(state):  # tested when taken off, not when generated: a cheaper path may come
+            return path_back(parents, state)
+        for action, child in problem.successors(state):
+            child_g = g + problem.step_cost(state, action, child)
+            if child_g < best_g.get(child, math.inf):  # a new state, or a cheaper path to one
+                best_g[child], parents[child] = child_g, state
+                heapq.heappush(frontier, (child_g, next(tie), child))
+    return None
+
+
+def bidirectional_breadth_first(problem: Problem) -> list | None:
+    """Breadth-first from the start and from `problem.goal` (by `problem.predecessors`) until they meet; or None.
+
+    Each round expands one whole layer, of the side with the smaller frontier: finishing a layer
+    before the other side moves is what makes the first meeting a shortest path.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> len(bidirectional_breadth_first(SlidingPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8)))) - 1
+    6
+    """
+    start, goal = problem.initial, problem.goal
+    if start == goal:
+        return [start]
+    forward, backward = {start: None}, {goal: None}  # state -> the state it was reached from, on each side
+    forward_layer, backward_layer = [start], [goal]
+    while forward_layer and backward_layer:
+        if len(forward_layer) <= len(backward_layer):
+            forward_layer, meeting = next_layer(forward_layer, problem.successors, forward, backward)
+        else:
+            backward_layer, meeting = next_layer(backward_layer, problem.predecessors, backward, forward)
+        if meeting is not None:
+            return path_back(forward, meeting) + path_back(backward, meeting)[-2::-1]
+    return None
+
+
+def next_layer(layer: list, steps, parents: dict, other_parents: dict) -> tuple[list, object]:
+    """One side's next layer, and the first state it meets that the other side reached (or None).
+
+    Examples
+    --------
+    >>> parents = {1: None}
+    >>> next_layer([1], lambda n: [('+1', n + 1), ('*2', n * 2)], parents, {10: None}), parents
+    (([2], None), {1: None, 2: 1})
+    """
+    new_layer = []
+    for state in layer:
+        for _, child in steps(state):
+            if child not in parents:
+                parents[child] = state
+                if child in other_parents:
+                    return new_layer, child
+                new_layer.append(child)
+    return new_layer, None
+
+
+def is_path(problem: Problem, path) -> bool:
+    """True if `path` is a list of states from `problem.initial` to a goal, each one legal move after the one before.
+
+    A check for any search's answer that does not ask which of several shortest paths it found.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
+    >>> is_path(puzzle, [(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 0, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)])
+    True
+    >>> is_path(puzzle, [(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)])  # a jump, not a move
+    False
+    >>> is_path(puzzle, None)
+    False
+    """
+    if not isinstance(path, list) or not path or path[0] != problem.initial or not problem.is_goal(path[-1]):
+        return False
+    return all(after in [child for _, child in problem.successors(before)] for before, after in zip(path, path[1:]))
