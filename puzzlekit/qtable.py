@@ -23,7 +23,7 @@ __all__ = ["save_table", "load_table", "check_output", "DEFAULT_TABLE", "DEFAULT
 DEFAULT_TABLE_NAME = "qtable_8puzzle.npz"
 DEFAULT_TABLE = data_folder() / DEFAULT_TABLE_NAME
 FORMAT, VERSION = "puzzlekit-qtable", 1
-# The float types a table may be stored as (float16 loses the far boards of the 8-puzzle: see chapter 5).
+# The float types a table may be stored as (float16 loses the far boards of the 8-puzzle: see chapter 5b, Going further).
 DTYPES = ("float16", "float32", "float64")
 # The most characters of metadata and the deepest nesting of its JSON that a file may hold.
 _METADATA_CHARACTERS, _METADATA_DEPTH = 100_000, 32

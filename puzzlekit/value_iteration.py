@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 
-from .checks import check_int, check_real
+from .checks import check_callable, check_int, check_real
 
 __all__ = ["ValueIterationResult", "value_iteration_readable", "value_iteration"]
 
@@ -70,7 +70,9 @@ class ValueIterationResult:
     """What `value_iteration` computed: the Q array, its sweeps, and how much each sweep changed.
 
     `q` has one row per state and one column per action (u, r, d, l), -inf for a move into the
-    wall; `values` is max over the row (0 at the goal). `changes[i]` is the largest change of any
+    wall; the goal's moves are never updated (an episode ends there) and keep 0, as in a table of
+    `train_fast`, so `q` works wherever a learned table does (`policy_mistakes`, `save_table`).
+    `values` is max over the row (0 at the goal). `changes[i]` is the largest change of any
     Q-value in sweep i + 1; the last is 0: the values are a fixpoint of the Bellman equation.
     """
 
@@ -90,12 +92,14 @@ def value_iteration(
     move_reward: float = 0.0,
     goal_reward: float = 1.0,
     max_sweeps: int = 1000,
+    callback: Callable[[int, object], None] | None = None,
 ) -> ValueIterationResult:
     """Value iteration over a whole state space at once (e.g. `puzzlekit.state_space.state_space(3)`).
 
     `space` needs `neighbours` (a (rows, 4) int array: the row each move leads to, -1 for the
     wall) and `goal_row`. Each sweep updates every Q-value from the values of the sweep before
-    (a Jacobi sweep); it stops when a sweep changes nothing.
+    (a Jacobi sweep); it stops when a sweep changes nothing. `callback(sweep, q)` runs after
+    each sweep with the Q array of that sweep (to watch the values spread from the goal).
 
     Examples
     --------
@@ -103,6 +107,10 @@ def value_iteration(
     >>> result = value_iteration(state_space(2), discount=0.9)
     >>> result, result.q[state_space(2).row((1, 2, 0, 3))].tolist()
     (ValueIterationResult(states=12, sweeps=8), [0.81, 1.0, -inf, -inf])
+    >>> reached = []  # the boards with a value above 0 after each sweep: one more distance each time
+    >>> _ = value_iteration(state_space(2), callback=lambda sweep, q: reached.append(int((q.max(axis=1) > 0).sum())))
+    >>> reached
+    [2, 4, 6, 8, 10, 11, 11, 11]
     """
     import numpy as np
 
@@ -110,26 +118,30 @@ def value_iteration(
     move_reward = check_real(move_reward, "move_reward")
     goal_reward = check_real(goal_reward, "goal_reward")
     max_sweeps = check_int(max_sweeps, "max_sweeps", minimum=1)
+    if callback is not None:
+        check_callable(callback, "callback")
     neighbours = np.asarray(getattr(space, "neighbours", None))
     if neighbours.ndim != 2 or neighbours.shape[1] != 4 or neighbours.dtype.kind not in "iu":
-        raise TypeError("space must have `neighbours`, a (rows, 4) int array, as puzzlekit.qlearning.state_space gives")
+        raise TypeError("space must have `neighbours`, a (rows, 4) int array, as puzzlekit.state_space.state_space gives")
     goal = check_int(getattr(space, "goal_row", None), "space.goal_row", minimum=0, maximum=len(neighbours) - 1)
+    q = np.where(neighbours >= 0, 0.0, -np.inf)  # the goal's row keeps these: nothing is learned there
     legal = neighbours >= 0
-    legal[goal] = False  # the goal ends the episode: no actions there
+    legal[goal] = False  # the goal ends the episode: its moves are never updated
     following = np.where(legal, neighbours, 0)
     reward = np.where(following == goal, goal_reward, move_reward)
     future = np.where(following == goal, 0.0, discount)  # no future after the goal
-    q = np.where(legal, 0.0, -np.inf)
     values = np.zeros(len(neighbours))
     changes = []
     for sweep in range(1, max_sweeps + 1):
-        new_q = np.where(legal, reward + future * values[following], -np.inf)
+        new_q = np.where(legal, reward + future * values[following], q)
         difference = np.subtract(new_q, q, out=np.zeros_like(q), where=legal)
         change = float(np.max(np.abs(difference)))
         changes.append(change)
         q = new_q
         values = np.max(q, axis=1)
         values[goal] = 0.0
+        if callback is not None:
+            callback(sweep, q)
         if change == 0.0:
             return ValueIterationResult(q, values, sweep, changes)
     raise RuntimeError(f"value iteration did not settle within {max_sweeps} sweeps (last change {changes[-1]:g})")

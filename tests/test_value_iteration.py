@@ -20,8 +20,8 @@ def test_readable_and_array_forms_agree_on_2x2(discount):
         board = space.board(row)
         for action, direction in enumerate("urdl"):
             expected = readable[board].get(direction, -np.inf)
-            if board == GOAL_2X2:
-                expected = -np.inf  # the goal ends the episode: no moves from it
+            if board == GOAL_2X2:  # the goal ends the episode: its moves are never updated, 0 as in train_fast
+                expected = 0.0 if space.neighbours[row, action] >= 0 else -np.inf
             assert array[row, action] == pytest.approx(expected)
 
 
@@ -57,3 +57,26 @@ def test_bad_settings_are_refused(options, error):
 def test_a_space_without_moves_is_refused():
     with pytest.raises(TypeError, match="neighbours"):
         value_iteration(object())
+
+
+def test_the_callback_sees_every_sweep_and_value_spreads_one_move_per_sweep():
+    space = state_space(2)
+    seen = []
+    result = value_iteration(space, discount=0.9, callback=lambda sweep, q: seen.append((sweep, int((q.max(axis=1) > 0).sum()))))
+    assert [sweep for sweep, _ in seen] == list(range(1, result.sweeps + 1))
+    distances = space.distances.astype(int)
+    assert [reached for _, reached in seen][:6] == [int(((distances >= 1) & (distances <= d)).sum()) for d in range(1, 7)]
+    with pytest.raises(TypeError, match="callback"):
+        value_iteration(space, callback="print")
+
+
+def test_the_value_iteration_table_is_a_table_like_train_fast_s():
+    from puzzlekit.qlearning import policy_mistakes, train_fast
+    from puzzlekit.qlearning.settings import Hyperparameters
+
+    space = state_space(2)
+    result = value_iteration(space, discount=0.92)
+    settings = Hyperparameters(learning_rate=1.0, discount_factor=0.92, generations=300, max_steps=40,
+                               exploration_probability=1.0, seed=0)
+    assert policy_mistakes(result.q) == 0
+    assert np.array_equal(result.q, train_fast(settings, size=2, lanes=16))  # goal row included: 0, never updated

@@ -9,12 +9,13 @@ from .evaluation import format_path, greedy_moves, greedy_path, policy_mistakes
 from .fast import train_fast, update_entries
 from .loop import QTable, greedy_action, q_learning, q_update
 from .original import QLearning, Solver
-from .settings import EIGHT_PUZZLE_HYPERPARAMETERS, SUN_MOON_HYPERPARAMETERS, Hyperparameters
+from .settings import EIGHT_PUZZLE_HYPERPARAMETERS, SUN_MOON_HYPERPARAMETERS, Hyperparameters, exploration_rate
 
 __all__ = [
     "Hyperparameters",
     "EIGHT_PUZZLE_HYPERPARAMETERS",
     "SUN_MOON_HYPERPARAMETERS",
+    "exploration_rate",
     "QTable",
     "q_learning",
     "q_update",

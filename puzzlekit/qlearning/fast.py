@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ..checks import check_callable, check_int
 from ..environment import EIGHT_PUZZLE_REWARDS, Rewards
 from ..state_space import state_space
-from .settings import Hyperparameters
+from .settings import Hyperparameters, check_exploration_options, exploration_rate
 
 __all__ = ["train_fast", "update_entries"]
 
@@ -19,6 +19,8 @@ def train_fast(
     rewards: Rewards = EIGHT_PUZZLE_REWARDS,
     lanes: int = 65536,
     callback: Callable[[int, object], bool | None] | None = None,
+    final_exploration: float | None = None,
+    initial_value: float = 0.0,
 ):
     """The same Q-learning as `q_learning` on every board of the puzzle, `lanes` episodes side by side.
 
@@ -30,6 +32,12 @@ def train_fast(
     `state_space(size)`; all updates of a step read the table as it was before the step (two
     episodes updating the same move compute the same value, as the puzzle is deterministic).
     `callback(episodes, q)` runs after each batch of `lanes` episodes and stops by returning True.
+
+    Two options change how the agent explores (the defaults are the original game's):
+    `final_exploration`, a number in [0, 1], makes epsilon fall in a straight line from
+    `exploration_probability` in the first episode to `final_exploration` in the last (see
+    `exploration_rate`; each episode uses its own epsilon); `initial_value` is the value every
+    legal move starts with (above the true values: "optimistic", so untried moves look best).
 
     Returns
     -------
@@ -43,6 +51,9 @@ def train_fast(
     >>> q = train_fast(settings, size=2)
     >>> q[state_space(2).row((1, 2, 0, 3))].tolist()  # as q_learning's
     [0.81, 1.0, -inf, -inf]
+    >>> q = train_fast(settings, size=2, final_exploration=0.0, initial_value=1.0)  # decaying, optimistic
+    >>> q[state_space(2).row((1, 2, 0, 3))].tolist()
+    [0.81, 1.0, -inf, -inf]
     """
     import numpy as np
 
@@ -55,13 +66,13 @@ def train_fast(
     lanes = check_int(lanes, "lanes", minimum=1, maximum=2**24)
     if callback is not None:
         check_callable(callback, "callback")
+    final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
     learning_rate, discount = hyperparameters.learning_rate, hyperparameters.discount_factor
-    epsilon = hyperparameters.exploration_probability
     space = state_space(size)
     rows, goal = len(space.ranks), space.goal_row
     rng = np.random.default_rng(hyperparameters.seed)
     legal = space.neighbours >= 0
-    q = np.where(legal, 0.0, -np.inf)
+    q = np.where(legal, initial_value, -np.inf)
     # Flat views: entry row * 4 + action. `nth_legal[row * 4 + k]` is the flat entry of the k-th legal move.
     flat_q = q.reshape(-1)
     flat_next = space.neighbours.reshape(-1).astype(np.intp)
@@ -73,6 +84,9 @@ def train_fast(
         # Each episode starts from a random board other than the goal.
         state = rng.integers(0, rows - 1, batch)
         state += state >= goal
+        # epsilon of each lane's episode: one number, or one per lane when it decays
+        epsilon = exploration_rate(hyperparameters, np.arange(episodes, episodes + batch),
+                                   final_exploration=final_exploration)
         for step in range(hyperparameters.max_steps):
             # Explore: a random legal move. Lanes that do not explore take the best move (random ties).
             chosen = nth_legal[4 * state + (rng.random(len(state)) * legal_count[state]).astype(np.intp)]
@@ -88,6 +102,8 @@ def train_fast(
             update_entries(flat_q, chosen, reward, next_state, terminated,
                            learning_rate=learning_rate, discount=discount)
             state = next_state[~terminated]
+            if final_exploration is not None:
+                epsilon = epsilon[~terminated]
             if not len(state):
                 break
         episodes += batch

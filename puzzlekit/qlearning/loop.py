@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from ..checks import check_callable, check_real, short_repr
 from ..environment import SlidingPuzzleEnv
-from .settings import Hyperparameters
+from .settings import Hyperparameters, check_exploration_options, exploration_rate
 
 __all__ = ["QTable", "q_learning", "q_update", "greedy_action", "check_environment"]
 
@@ -50,13 +50,17 @@ def q_learning(
     *,
     q: QTable | None = None,
     callback: Callable[[int, QTable], bool | None] | None = None,
+    final_exploration: float | None = None,
+    initial_value: float = 0.0,
 ) -> QTable:
     """Q-learning, one episode after another, one step at a time; return the table, board -> 4 values.
 
     Each step: with probability epsilon a random allowed move, otherwise the best so far (ties
     broken at random); then `q_update`, where nothing follows the goal (max Q_next is 0 there).
     Pass `q` to go on training a table; `callback(episodes, q)` runs after each episode and
-    stops the training by returning True.
+    stops the training by returning True. `final_exploration` (a number: epsilon falls in a
+    straight line to it over the episodes, see `exploration_rate`) and `initial_value` (what an
+    untried legal move is worth, 0 by default) are those of `train_fast`.
 
     Examples
     --------
@@ -67,25 +71,27 @@ def q_learning(
     [0.81, 1.0, -inf, -inf]
     """
     _check_arguments(env, hyperparameters, q, callback)
+    final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
     learning_rate, discount = hyperparameters.learning_rate, hyperparameters.discount_factor
     rng = random.Random(hyperparameters.seed)  # the agent's coin flips, moves and tie-breaks
     q = {} if q is None else q
     for episode in range(hyperparameters.generations):
         # The environment draws the starting boards from its own generator, seeded once from ours.
         state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
+        epsilon = exploration_rate(hyperparameters, episode, final_exploration=final_exploration)
         for step in range(hyperparameters.max_steps):
-            if state not in q:  # a board seen for the first time: 0 for every allowed move
-                q[state] = [0.0 if action in info["actions"] else -math.inf for action in range(4)]
+            if state not in q:  # a board seen for the first time: initial_value (0) for every allowed move
+                q[state] = [initial_value if action in info["actions"] else -math.inf for action in range(4)]
             values = q[state]
             # Explore with probability epsilon, otherwise take the best move found so far.
-            if rng.random() < hyperparameters.exploration_probability:
+            if rng.random() < epsilon:
                 action = rng.choice(info["actions"])
             else:
                 action = greedy_action(values, rng)
             next_state, reward, terminated, truncated, info = env.step(action)
             # The target: the reward, plus the discounted value of the best move from the next board.
-            # Nothing follows the goal, and a board never seen yet is worth 0 so far.
-            best_next = 0.0 if terminated else max(q.get(next_state, [0.0]))
+            # Nothing follows the goal, and a board never seen yet is worth initial_value (0) so far.
+            best_next = 0.0 if terminated else max(q.get(next_state, [initial_value]))
             values[action] = q_update(values[action], reward, best_next, learning_rate, discount)
             state = next_state
             if terminated or truncated:

@@ -1,4 +1,5 @@
-"""The settings of a Q-learning run: `Hyperparameters`, and those of the original game and the sun-and-moon program."""
+"""The settings of a Q-learning run: `Hyperparameters`, those of the original game and the sun-and-moon program,
+and the exploration schedule (`exploration_rate`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,13 @@ from dataclasses import dataclass
 
 from ..checks import check_int, check_real
 
-__all__ = ["Hyperparameters", "EIGHT_PUZZLE_HYPERPARAMETERS", "SUN_MOON_HYPERPARAMETERS"]
+__all__ = [
+    "Hyperparameters",
+    "EIGHT_PUZZLE_HYPERPARAMETERS",
+    "SUN_MOON_HYPERPARAMETERS",
+    "exploration_rate",
+    "check_exploration_options",
+]
 
 
 @dataclass(frozen=True)
@@ -57,3 +64,49 @@ EIGHT_PUZZLE_HYPERPARAMETERS = Hyperparameters(
 SUN_MOON_HYPERPARAMETERS = Hyperparameters(
     learning_rate=0.7, discount_factor=0.9, generations=1000, max_steps=1000, exploration_probability=0.1
 )
+
+
+def check_exploration_options(final_exploration: float | None, initial_value: float) -> tuple[float | None, float]:
+    """Check the exploration options of `q_learning` and `train_fast`; return them as floats.
+
+    Examples
+    --------
+    >>> check_exploration_options(0.05, 1)
+    (0.05, 1.0)
+    >>> check_exploration_options(None, float("inf"))
+    Traceback (most recent call last):
+    ...
+    ValueError: initial_value must be a finite number, got inf
+    """
+    if final_exploration is not None:
+        final_exploration = check_real(final_exploration, "final_exploration", minimum=0, maximum=1)
+    return final_exploration, check_real(initial_value, "initial_value")
+
+
+def exploration_rate(hyperparameters: Hyperparameters, episode, *, final_exploration: float | None = None):
+    """Epsilon for episode `episode` (0 is the first): the chance that a step makes a random move.
+
+    With `final_exploration=None` (the original game) epsilon is `exploration_probability` in every
+    episode. With a number it falls in a straight line from `exploration_probability` in the first
+    episode to `final_exploration` in the last (episode `generations - 1`): a decaying epsilon.
+    After the last episode it stays at `final_exploration`. `episode` may be a numpy array of
+    episode numbers; the answer is then an array too.
+
+    Examples
+    --------
+    >>> settings = Hyperparameters(learning_rate=1.0, discount_factor=0.92, generations=5, max_steps=40,
+    ...                            exploration_probability=1.0)
+    >>> [exploration_rate(settings, episode) for episode in range(5)]
+    [1.0, 1.0, 1.0, 1.0, 1.0]
+    >>> [exploration_rate(settings, episode, final_exploration=0.0) for episode in range(5)]
+    [1.0, 0.75, 0.5, 0.25, 0.0]
+    """
+    start = hyperparameters.exploration_probability
+    if final_exploration is None:
+        return start
+    last = max(hyperparameters.generations - 1, 1)
+    if hasattr(episode, "clip"):  # a numpy array of episodes
+        fraction = episode.clip(0, last) / last
+    else:
+        fraction = min(check_int(episode, "episode", minimum=0), last) / last  # 0 in the first episode, 1 in the last
+    return start + (final_exploration - start) * fraction

@@ -1,10 +1,17 @@
 """Time to an optimal 8-puzzle policy: the readable loop `q_learning` against the fast trainer `train_fast`.
 
-Both run the seed's settings (learning rate 1.0, discount 0.92, exploration 1.0, at most 40 steps an
-episode) until the greedy policy is optimal on all 181,440 boards, checked against the exact distances.
+Both run the original game's settings (learning rate 1.0, discount 0.92, exploration 1.0, at most 40 steps
+an episode) until the greedy policy is optimal on all 181,440 boards, checked against the exact distances.
 The checks are not counted in the times. Run by hand (it takes a few minutes, most of it the readable loop):
 
     python tests/benchmarks/bench_qlearning.py [--fast-seeds 5] [--readable-seeds 1] [--skip-readable]
+
+With `--exploration` it instead compares ways to explore with `train_fast` (chapter 5b, section 7): constant
+epsilon 1 (the original game), constant 0.5, epsilon decaying from 1 to 0 or to 0.1 over the run, and optimistic
+initial values (1.0) with epsilon 0 or 0.1; policy mistakes after each batch of 65,536 episodes, for
+`--seeds` seeds, up to `--batches` batches or until optimal (about 10 s a run):
+
+    python tests/benchmarks/bench_qlearning.py --exploration [--seeds 3] [--batches 20]
 """
 
 from __future__ import annotations
@@ -60,15 +67,49 @@ def readable(seed: int, every: int) -> Stopwatch:
     return watch
 
 
+EXPLORATION = {  # name: (exploration_probability, options of train_fast)
+    "constant 1 (original)": (1.0, {}),
+    "constant 0.5": (0.5, {}),
+    "decaying 1 to 0": (1.0, {"final_exploration": 0.0}),
+    "decaying 1 to 0.1": (1.0, {"final_exploration": 0.1}),
+    "optimistic, epsilon 0": (0.0, {"initial_value": 1.0}),
+    "optimistic, epsilon 0.1": (0.1, {"initial_value": 1.0}),
+}
+
+
+def exploration(seeds: int, batches: int) -> None:
+    """Print, per strategy and seed, the policy mistakes after each batch and the episodes to an optimal policy."""
+    settings = replace(SETTINGS, generations=batches * 65_536)
+    for name, (epsilon, options) in EXPLORATION.items():
+        for seed in range(seeds):
+            curve = []
+            started = time.process_time()
+
+            def record(episodes, q):
+                curve.append(policy_mistakes(q))
+                return curve[-1] == 0
+
+            train_fast(replace(settings, exploration_probability=epsilon, seed=seed), callback=record, **options)
+            done = f"optimal after {len(curve) * 65_536:,}" if curve[-1] == 0 else f"{curve[-1]:,} mistakes after {len(curve) * 65_536:,}"
+            print(f"{name:<24} seed {seed}: {done} episodes ({time.process_time() - started:.1f} s CPU); "
+                  f"mistakes per batch {curve}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--fast-seeds", type=int, default=5)
     parser.add_argument("--readable-seeds", type=int, default=1)
     parser.add_argument("--check-every", type=int, default=20_000, help="episodes between checks of the readable loop")
     parser.add_argument("--skip-readable", action="store_true")
+    parser.add_argument("--exploration", action="store_true", help="compare ways to explore instead")
+    parser.add_argument("--seeds", type=int, default=3, help="seeds per strategy, with --exploration")
+    parser.add_argument("--batches", type=int, default=20, help="at most this many batches, with --exploration")
     arguments = parser.parse_args()
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"numpy {np.__version__}")
+    if arguments.exploration:
+        exploration(arguments.seeds, arguments.batches)
+        return
 
     started = time.perf_counter()
     state_space.cache_clear()
