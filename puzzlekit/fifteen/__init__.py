@@ -1,0 +1,26 @@
+"""The 15-puzzle solved optimally: additive pattern databases, a fast IDA*, and Korf's 100 instances.
+
+numpy is imported inside the functions that need it, so importing this package stays light.
+"""
+
+from .building import build_pattern_database
+from .cache import cache_directory, cached_pattern_database
+from .fast_ida import fast_ida_star_search
+from .databases import PARTITIONS, PatternDatabases, pattern_databases, reflect_board
+from .korf import korf100
+from .placements import count_placements, rank_placements, unrank_placements
+
+__all__ = [
+    "fast_ida_star_search",
+    "korf100",
+    "PARTITIONS",
+    "PatternDatabases",
+    "pattern_databases",
+    "reflect_board",
+    "build_pattern_database",
+    "cached_pattern_database",
+    "cache_directory",
+    "count_placements",
+    "rank_placements",
+    "unrank_placements",
+]
