@@ -50,6 +50,7 @@ from .qlearning import (
     train_fast,
 )
 from .qtable import load_table
+from .sokobond import SokobondGame, SokobondPuzzle
 from .search import (
     SearchResult,
     astar_search,
@@ -68,7 +69,7 @@ from .search import (
 __version__ = "0.1.0"
 
 # The widgets need ipywidgets: `puzzlekit.PuzzleBoard` imports `puzzlekit.widgets` when first used (see __getattr__).
-_WIDGETS = ("PuzzleBoard", "SearchExplorer", "QLearningView", "play", "picture")
+_WIDGETS = ("PuzzleBoard", "SearchExplorer", "QLearningView", "play", "picture", "SokobondBoard")
 
 __all__ = [
     # boards and the textbook's helpers (chapters 1-2)
@@ -137,6 +138,9 @@ __all__ = [
     # learned heuristics (chapter 7)
     "q_heuristic",
     "q_to_distance",
+    # Sokobond (chapter 9)
+    "SokobondPuzzle",
+    "SokobondGame",
     # widgets, loaded on first use
     *_WIDGETS,
 ]

@@ -1,4 +1,5 @@
-"""The command line, `python -m puzzlekit COMMAND`: `solve BOARD` prints a shortest solution; `train` learns a Q-table.
+"""The command line, `python -m puzzlekit COMMAND`: `solve BOARD` (or `solve --sokobond LEVEL`) prints a shortest
+solution; `play` plays the 8-puzzle or a Sokobond level in the terminal; `train` learns a Q-table.
 
 Each command is a function `add_<command>_parser(commands)` that adds its subparser and sets `run`, the
 function that carries it out; `COMMANDS` lists them, so a new command is one more such function.
@@ -29,8 +30,11 @@ from .search import (
     not_found_message,
     run_search,
 )
+from .sokobond import HEURISTICS as SOKOBOND_HEURISTICS
+from .sokobond import SokobondPuzzle, draw, levels, read_level
+from .terminal import SLIDING_KEYS, SOKOBOND_KEYS, SlidingSession, SokobondSession, play_lines
 
-__all__ = ["main", "parser", "COMMANDS", "add_solve_parser", "add_train_parser", "ProgressBar"]
+__all__ = ["main", "parser", "COMMANDS", "add_solve_parser", "add_play_parser", "add_train_parser", "ProgressBar"]
 
 PROG = "python -m puzzlekit"
 
@@ -67,7 +71,7 @@ def parser() -> argparse.ArgumentParser:
     >>> parser().parse_args(["train", "--seed", "3"]).seed
     3
     """
-    top = argparse.ArgumentParser(prog=PROG, description="Sliding puzzles from the command line.")
+    top = argparse.ArgumentParser(prog=PROG, description="Sliding puzzles and Sokobond from the command line.")
     commands = top.add_subparsers(dest="command", required=True)
     for add in COMMANDS:
         add(commands)
@@ -95,14 +99,19 @@ def add_solve_parser(commands) -> argparse.ArgumentParser:
     solve = commands.add_parser(
         "solve",
         help="print a solution of a board, move by move",
-        description="Print the boards from BOARD to the goal, the number of moves and the nodes expanded.",
-        epilog='Boards are written row by row: "8 6 7 / 2 5 4 / 3 _ 1", the blank as _; sun and moon as ☼ and ☾.',
+        description="Print the boards from BOARD to the goal (or the states of a Sokobond level to its solution), "
+                    "the number of moves and the nodes expanded.",
+        epilog='Boards are written row by row: "8 6 7 / 2 5 4 / 3 _ 1", the blank as _; sun and moon as ☼ and ☾. '
+               f"Sokobond levels shipped: {', '.join(levels())}.",
     )
-    solve.add_argument("board", help='the board to solve, e.g. "8 6 7 / 2 5 4 / 3 _ 1"')
+    solve.add_argument("board", nargs="?", help='the board to solve, e.g. "8 6 7 / 2 5 4 / 3 _ 1"')
+    solve.add_argument("--sokobond", metavar="LEVEL",
+                       help="solve a Sokobond level instead: a shipped level's name or a level's text file")
     solve.add_argument("--goal", help="the board to reach (default: the tiles in order, the blank last)")
     solve.add_argument("--method", choices=list(METHODS), default="astar", help="the search (default: astar)")
-    solve.add_argument("--heuristic", choices=list(HEURISTICS), default="manhattan",
-                       help="for the informed searches (default: manhattan)")
+    solve.add_argument("--heuristic", choices=list(HEURISTICS) + list(SOKOBOND_HEURISTICS),
+                       help="for the informed searches (default: manhattan; for Sokobond widest_gap, the admissible "
+                            "one; manhattan_sum and electron_weighted_sum are the original Sokobond project's)")
     solve.add_argument("--weight", type=float, help="the weight on h, for --method weighted_astar only (default: 2)")
     solve.add_argument(
         "--max-expanded",
@@ -125,26 +134,49 @@ def run_solve(arguments: argparse.Namespace) -> int:
     """
     if arguments.weight is not None and arguments.method != "weighted_astar":
         return _error("solve", f"--weight is for --method weighted_astar, not {arguments.method}")
+    sokobond = arguments.sokobond is not None
+    if (arguments.board is None) != sokobond:
+        return _error("solve", "give a BOARD or --sokobond LEVEL" if not sokobond else
+                               "give a BOARD or --sokobond LEVEL, not both")
+    if sokobond and arguments.goal is not None:
+        return _error("solve", "--goal is for sliding puzzles; a Sokobond level has its own goal")
+    known = SOKOBOND_HEURISTICS if sokobond else HEURISTICS
+    heuristic = arguments.heuristic or ("widest_gap" if sokobond else "manhattan")
+    if heuristic not in known:
+        return _error("solve", f"--heuristic {heuristic} is not for {'Sokobond' if sokobond else 'sliding puzzles'}; "
+                               f"choose from {', '.join(known)}")
     given = {"max_expanded": arguments.max_expanded, "max_seconds": arguments.max_seconds, "weight": arguments.weight}
     options = {name: value for name, value in given.items() if value is not None}
     try:
-        board = parse_board(arguments.board)
-        goal = None if arguments.goal is None else parse_board(arguments.goal)
-        result = run_search(SlidingPuzzle(board, goal), arguments.method, arguments.heuristic, **options)
+        if sokobond:
+            problem = SokobondPuzzle(read_level(arguments.sokobond))
+        else:
+            goal = None if arguments.goal is None else parse_board(arguments.goal)
+            problem = SlidingPuzzle(parse_board(arguments.board), goal)
+        result = run_search(problem, arguments.method, heuristic, **options)
     except (ValueError, TypeError) as error:
         return _error("solve", error)
+    if not result.found and result.status == "exhausted" and sokobond:
+        return _error("solve", "this level has no solution: every state it can reach was tried", code=1)
     if not result.found:
         return _error("solve", f"{not_found_message(result)}; raise --max-expanded or --max-seconds, "
                                f"or try --method ida_star --heuristic linear_conflict", code=1)
-    print_path(result.path, result.actions)
-    informed = f", {arguments.heuristic}" if arguments.method in INFORMED_METHODS else ""
+    if sokobond:
+        level = problem.level
+        print_path(result.path, result.actions, mover="", picture=lambda states, captions: draw(
+            level, list(states), captions=captions))
+    else:
+        print_path(result.path, result.actions)
+    informed = f", {heuristic}" if arguments.method in INFORMED_METHODS else ""
     moves = f"{result.length} move{'s' * (result.length != 1)}"
     print(f"{moves}; {result.expanded:,} nodes expanded ({arguments.method}{informed})")
     return 0
 
 
-def print_path(path: list, actions: list) -> None:
-    """Print the boards of a path in rows as wide as the terminal, each captioned with the blank's move.
+def print_path(path: list, actions: list, *, mover: str = "blank", picture: Callable | None = None) -> None:
+    """Print the states of a path in rows as wide as the terminal, each captioned with the move of the `mover`.
+
+    `picture(states, captions=...)` draws states side by side (default: the boards, by `show`).
 
     Examples
     --------
@@ -156,13 +188,66 @@ def print_path(path: list, actions: list) -> None:
     ┃   ┃ 3 ┃   ┃ 3 ┃   ┃
     ┗━━━┻━━━┛   ┗━━━┻━━━┛
     """
-    captions = ["start"] + [f"{number}: blank {action}" for number, action in enumerate(actions, start=1)]
-    picture_width = len(str(show(path[0])).split("\n")[0]) + 3
+    picture = show if picture is None else picture
+    captions = ["start"] + [f"{number}: {mover} {action}".replace(":  ", ": ")
+                            for number, action in enumerate(actions, start=1)]
+    picture_width = max(len(line) for line in str(picture(path[:1], captions=captions[:1])).split("\n")) + 3
     per_row = max(1, (shutil.get_terminal_size().columns + 3) // picture_width)
     for first in range(0, len(path), per_row):
         if first:
             print()
-        print(show(path[first : first + per_row], captions=captions[first : first + per_row]))
+        print(picture(path[first : first + per_row], captions=captions[first : first + per_row]))
+
+
+# --- play ------------------------------------------------------------------------------------------
+
+
+def add_play_parser(commands) -> argparse.ArgumentParser:
+    """Add the `play` command to the subparsers `commands`; return its parser.
+
+    Examples
+    --------
+    >>> top = argparse.ArgumentParser(prog=PROG)
+    >>> _ = add_play_parser(top.add_subparsers(dest="command"))
+    >>> top.parse_args(["play", "--sokobond", "water"]).sokobond
+    'water'
+    """
+    play = commands.add_parser(
+        "play",
+        help="play the 8-puzzle or a Sokobond level in the terminal",
+        description="Play in the terminal: type keys and press Enter (several keys on a line are played in turn).\n"
+                    "The game ends when the puzzle is solved, on q, or at the end of the input.",
+        epilog=f"keys of the 8-puzzle:\n{SLIDING_KEYS}\n\nkeys of Sokobond (--sokobond LEVEL):\n{SOKOBOND_KEYS}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    play.add_argument("board", nargs="?", help='the board to start from (default: a random one from --seed), '
+                                               'e.g. "8 6 7 / 2 5 4 / 3 _ 1"')
+    play.add_argument("--sokobond", metavar="LEVEL", help="play a Sokobond level: a shipped name or a text file")
+    play.add_argument("--seed", type=int, default=0, help="seed of the random boards (default: 0)")
+    play.set_defaults(run=run_play)
+    return play
+
+
+def run_play(arguments: argparse.Namespace) -> int:
+    """Play with parsed `arguments` (see `add_play_parser`), reading keys from stdin; return the exit code.
+
+    0 when the game ended (solved, quit, or the input ended); 2 for a bad board or level.
+    """
+    try:
+        if arguments.sokobond is not None:
+            if arguments.board is not None:
+                return _error("play", "give a BOARD or --sokobond LEVEL, not both")
+            session = SokobondSession(read_level(arguments.sokobond))
+        else:
+            board = None if arguments.board is None else parse_board(arguments.board)
+            session = SlidingSession(board, seed=arguments.seed)
+    except (ValueError, TypeError) as error:
+        return _error("play", error)
+    try:
+        return play_lines(session, sys.stdin, sys.stdout, prompt="> " if sys.stdin.isatty() else "")
+    except KeyboardInterrupt:
+        print("\nBye.")
+        return 0
 
 
 # --- train -----------------------------------------------------------------------------------------
@@ -310,4 +395,4 @@ class ProgressBar:
 
 
 # The commands of `python -m puzzlekit`, in the order `--help` lists them.
-COMMANDS = (add_solve_parser, add_train_parser)
+COMMANDS = (add_solve_parser, add_play_parser, add_train_parser)

@@ -1,5 +1,6 @@
-"""Tests for the command line, `python -m puzzlekit solve BOARD`."""
+"""Tests for the command line: `python -m puzzlekit solve BOARD`, `solve --sokobond LEVEL`, `play`, `train`."""
 
+import io
 import subprocess
 import sys
 
@@ -143,4 +144,135 @@ def test_every_command_is_in_the_parser():
     from puzzlekit.cli import COMMANDS, parser
 
     names = set(parser()._subparsers._group_actions[0].choices)
-    assert names == {"solve", "train"} and len(COMMANDS) == len(names)
+    assert names == {"solve", "play", "train"} and len(COMMANDS) == len(names)
+
+
+# --- Sokobond and the play mode ----------------------------------------------------------------------
+
+
+def run_module(*arguments, stdin=""):
+    return subprocess.run([sys.executable, "-m", "puzzlekit", *arguments], input=stdin, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_solve_a_shipped_sokobond_level_by_a_shortest_path(capsys):
+    from puzzlekit.sokobond import SokobondPuzzle, format_state, load_level
+
+    level = load_level("peroxide")
+    assert main(["solve", "--sokobond", "peroxide"]) == 0
+    out, err = capsys.readouterr()
+    result = astar_search(SokobondPuzzle(level), "widest_gap")
+    assert result.length == level.shortest
+    assert out.splitlines()[-1] == f"{level.shortest} moves; {result.expanded:,} nodes expanded (astar, widest_gap)"
+    assert err == "" and "start" in out and f"{level.shortest}: {result.actions[-1]}" in out
+    last = format_state(level, result.path[-1]).splitlines()
+    assert all(line.rstrip() in out for line in last)   # the solved state is printed
+
+
+def test_solve_a_sokobond_level_from_a_file_with_any_method(tmp_path, capsys):
+    path = tmp_path / "mine.txt"
+    path.write_text("#######\n#h..O.#\n#...H.#\n#######\n")
+    for method in ("breadth_first", "iterative_deepening", "ida_star"):
+        assert main(["solve", "--sokobond", str(path), "--method", method]) == 0
+        assert capsys.readouterr().out.splitlines()[-1].startswith("2 moves;")
+    assert main(["solve", "--sokobond", str(path), "--heuristic", "manhattan_sum", "--method", "greedy"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("(greedy, manhattan_sum)")
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--sokobond", "no_such_level"], "neither a shipped Sokobond level"),
+    (["--sokobond", "first", "--heuristic", "manhattan"], "--heuristic manhattan is not for Sokobond"),
+    ([HARDEST, "--heuristic", "widest_gap"], "--heuristic widest_gap is not for sliding puzzles"),
+    (["--sokobond", "first", "--goal", HARDEST], "--goal is for sliding puzzles"),
+    ([HARDEST, "--sokobond", "first"], "not both"),
+    ([], "give a BOARD or --sokobond LEVEL"),
+])
+def test_bad_sokobond_arguments_get_one_line_and_exit_code_2(arguments, message, capsys):
+    assert main(["solve", *arguments]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and message in err
+
+
+def test_a_bad_level_file_and_an_unsolvable_level(tmp_path, capsys):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("#####\n#HH.#\n#####\n")
+    assert main(["solve", "--sokobond", str(bad)]) == 2
+    assert "player" in capsys.readouterr().err
+    hopeless = tmp_path / "hopeless.txt"
+    hopeless.write_text("#####\n#hH.#\n#.H.#\n#####\n")
+    assert main(["solve", "--sokobond", str(hopeless), "--method", "breadth_first"]) == 1
+    assert "this level has no solution" in capsys.readouterr().err
+    assert main(["solve", "--sokobond", "workshop", "--max-expanded", "5"]) == 1
+    assert "max_expanded" in capsys.readouterr().err
+
+
+def play(arguments, keys, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(keys))
+    code = main(["play", *arguments])
+    return code, capsys.readouterr()
+
+
+def test_play_the_8_puzzle_with_letters_and_tile_numbers(monkeypatch, capsys):
+    code, (out, err) = play(["1 2 3 / 4 5 6 / _ 7 8"], "u\nr\nz\nz\n7 8\n", monkeypatch, capsys)
+    assert code == 0 and err == ""
+    assert "the blank at (2, 0) cannot move 'u'" not in out   # u is allowed from the bottom row
+    boards = boards_printed(out)
+    assert boards[0] == parse_board("1 2 3 / 4 5 6 / _ 7 8") and boards[-1] == (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    assert out.count("One move taken back.") == 2 and out.rstrip().endswith("Solved in 2 moves!")
+
+
+def test_play_the_8_puzzle_says_what_is_wrong_and_hints(monkeypatch, capsys):
+    code, (out, _) = play(["1 2 3 / 4 5 6 / 7 _ 8"], "d\n1\nk\nh\nz\nq\nr\n", monkeypatch, capsys)
+    assert code == 0
+    assert "cannot move 'd' (down)" in out and "tile 1 cannot slide" in out
+    assert "'k' is not a key of the game" in out and "Hint: slide tile 8 left; 1 move to go" in out
+    assert "No move to take back." in out and out.rstrip().endswith("Bye.") and "Solved" not in out
+
+
+def test_play_a_random_8_puzzle_and_a_new_board(monkeypatch, capsys):
+    from puzzlekit import random_board
+
+    code, (out, _) = play(["--seed", "4"], "n\n", monkeypatch, capsys)
+    boards = boards_printed(out)
+    assert code == 0 and boards[0] != boards[1] and "A new board." in out
+    assert out.rstrip().endswith("The input ended. Bye.")
+    assert SlidingSessionBoard(4) == boards[0]
+
+
+def SlidingSessionBoard(seed):
+    from puzzlekit.terminal import SlidingSession
+
+    return SlidingSession(seed=seed).board
+
+
+def test_play_sokobond_to_the_end(monkeypatch, capsys):
+    from puzzlekit.sokobond import load_level, plan
+
+    moves = "".join(plan(load_level("first")))
+    code, (out, err) = play(["--sokobond", "first"], f"u\n{moves[:2]}\nd\nz\n{moves[2:]}\n", monkeypatch, capsys)
+    assert code == 0 and err == ""
+    assert "A wall stops your molecule: it cannot move up." in out
+    assert "One move taken back." in out and out.rstrip().endswith(f"Solved in {len(moves)} moves!")
+
+
+def test_play_sokobond_keys_hint_reset_and_the_end_of_the_input(monkeypatch, capsys):
+    code, (out, _) = play(["--sokobond", "water"], "?\nh\nr x\n9\n", monkeypatch, capsys)
+    assert code == 0 and "z: undo" in out and "Hint: move " in out and "Back to the start." in out
+    assert "'9' is not a key of the game" in out and out.rstrip().endswith("The input ended. Bye.")
+    code, (out, _) = play(["--sokobond", "water"], "", monkeypatch, capsys)   # no input at all: no hang
+    assert code == 0 and out.rstrip().endswith("The input ended. Bye.")
+
+
+def test_play_refuses_bad_boards_and_levels(monkeypatch, capsys):
+    assert play(["1 2 3 / 4 5 6 / 8 7 _"], "", monkeypatch, capsys)[0] == 2
+    assert play(["--sokobond", "nowhere"], "", monkeypatch, capsys)[0] == 2
+    code, (out, err) = play(["--sokobond", "first", HARDEST], "", monkeypatch, capsys)
+    assert code == 2 and "not both" in err and out == ""
+
+
+def test_play_as_a_module_reads_stdin_and_ends_at_its_end():
+    done = run_module("play", "--sokobond", "pair", stdin="l\nq\n")
+    assert done.returncode == 0 and done.stderr == "" and done.stdout.rstrip().endswith("Bye.")
+    done = run_module("play", "1 2 3 / 4 5 6 / 7 _ 8", stdin="r\n")
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("Solved in 1 move!")
+    assert "keys of Sokobond" in run_module("play", "--help").stdout

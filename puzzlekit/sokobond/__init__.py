@@ -3,8 +3,8 @@
 `parse_level` reads a level, `SokobondPuzzle` makes it a search `Problem`, `draw` pictures a state.
 """
 
-from .data import level_folder, levels, load_level
-from .game import SokobondGame, hint, plan
+from .data import level_folder, levels, load_level, read_level
+from .game import KEYS, SokobondGame, hint, plan
 from .heuristics import HEURISTICS, electron_weighted_sum, manhattan_sum, widest_gap
 from .level import ELECTRONS, MAX_LEVEL_SIDE, Level, format_level, parse_level
 from .picture import ATOM_COLOURS, SokobondPicture, draw, format_state
@@ -54,7 +54,9 @@ __all__ = [
     "levels",
     "load_level",
     "level_folder",
+    "read_level",
     "SokobondGame",
     "plan",
     "hint",
+    "KEYS",
 ]

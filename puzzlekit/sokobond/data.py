@@ -1,4 +1,5 @@
-"""The Sokobond levels shipped with the course, in data/sokobond/ as text files: `levels()` and `load_level(name)`."""
+"""The Sokobond levels shipped with the course, in data/sokobond/ as text files: `levels()` and `load_level(name)`;
+`read_level` takes a shipped level's name or a level's file (the command line's LEVEL)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from ..checks import short_repr
 from ..datafiles import data_folder
 from .level import Level, parse_level
 
-__all__ = ["level_folder", "levels", "load_level"]
+__all__ = ["level_folder", "levels", "load_level", "read_level"]
 
 
 def level_folder() -> Path:
@@ -64,3 +65,30 @@ def load_level(name: str) -> Level:
         names = ", ".join(repr(known) for known in files)
         raise ValueError(f"no shipped Sokobond level is called {name!r}; the levels are {names}")
     return parse_level(files[name].read_text(encoding="utf-8"))
+
+
+def read_level(name: str) -> Level:
+    """The shipped level called `name` (see `levels()`), or else the level in the text file at the path `name`.
+
+    Examples
+    --------
+    >>> read_level('water').title
+    'Water'
+    >>> read_level('no_such_level')   # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 'no_such_level' is neither a shipped Sokobond level (first, pair, ...) nor a level's file
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a level's name or a file's path (a str), got {short_repr(name)}")
+    files = _files()
+    if name in files:
+        return load_level(name)
+    path = Path(name)
+    if not path.is_file():
+        raise ValueError(f"{name!r} is neither a shipped Sokobond level ({', '.join(files)}) nor a level's file")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"cannot read the level file {name!r}: {error}") from None
+    return parse_level(text)

@@ -9,7 +9,11 @@ from .picture import format_state
 from .problem import SokobondPuzzle
 from .rules import State, check_state, initial_state, is_dead, is_solved, move
 
-__all__ = ["SokobondGame", "plan", "hint"]
+__all__ = ["SokobondGame", "plan", "hint", "KEYS"]
+
+# The keys of the terminal play mode (`python -m puzzlekit play --sokobond`) and of the widget's key box:
+# a key -> a move of `SokobondGame.move`, or the name of a command.
+KEYS = {"u": "u", "r": "r", "d": "d", "l": "l", "z": "undo", "x": "reset", "h": "hint", "q": "quit", "?": "help"}
 
 
 def _level(level) -> Level:
@@ -128,36 +132,83 @@ class SokobondGame:
         return True
 
     def undo(self) -> bool:
-        """Take back the last move; False if there is none."""
+        """Take back the last move; False if there is none.
+
+        Examples
+        --------
+        >>> game = SokobondGame('######\\n#h.O.#\\n#...H#\\n######')
+        >>> game.undo(), game.move('r'), game.undo(), game.move_count
+        (False, True, True, 0)
+        """
         if not self.history:
             return False
         _, self.state = self.history.pop()
         return True
 
     def reset(self) -> State:
-        """Back to the start, with no moves made."""
+        """Back to the start, with no moves made.
+
+        Examples
+        --------
+        >>> game = SokobondGame('######\\n#h.O.#\\n#...H#\\n######')
+        >>> game.move('r'), game.reset() == game.start, game.moves
+        (True, True, [])
+        """
         self.state = self.start
         self.history.clear()
         return self.state
 
     def is_solved(self) -> bool:
-        """True when one molecule holds every atom with no free electron left."""
+        """True when one molecule holds every atom with no free electron left.
+
+        Examples
+        --------
+        >>> game = SokobondGame('######\\n#h.O.#\\n#...H#\\n######')
+        >>> game.is_solved(), game.move('r'), game.move('r'), game.is_solved()
+        (False, True, True, True)
+        """
         return is_solved(self.level, self.state)
 
     def is_dead(self) -> bool:
-        """True when the level can no longer be solved from here (see `is_dead`): time to undo."""
+        """True when the level can no longer be solved from here (see `is_dead`): time to undo.
+
+        Examples
+        --------
+        >>> game = SokobondGame('#######\\n#h.H..#\\n#...H.#\\n#######')
+        >>> game.move('r'), game.is_dead()      # h-H is a closed molecule; the other H can never join
+        (True, True)
+        """
         return is_dead(self.level, self.state)
 
     def hint(self, **limits) -> str | None:
-        """The next move of a shortest solution from here (see `hint`), None if solved or hopeless."""
+        """The next move of a shortest solution from here (see `hint`), None if solved or hopeless.
+
+        Examples
+        --------
+        >>> SokobondGame('######\\n#h.O.#\\n#...H#\\n######').hint(max_expanded=1000)
+        'r'
+        """
         return hint(self.level, self.state, **limits)
 
     def plan(self, **limits) -> list[str] | None:
-        """The moves of a shortest solution from here (see `plan`)."""
+        """The moves of a shortest solution from here (see `plan`).
+
+        Examples
+        --------
+        >>> SokobondGame('######\\n#h.O.#\\n#...H#\\n######').plan()
+        ['r', 'r']
+        """
         return plan(self.level, self.state, **limits)
 
     def set_state(self, state: State) -> None:
-        """Play on from `state` (checked against the level), as a new start with no moves made."""
+        """Play on from `state` (checked against the level), as a new start with no moves made.
+
+        Examples
+        --------
+        >>> game, other = SokobondGame('######\\n#h.O.#\\n#...H#\\n######'), SokobondGame('######\\n#h.O.#\\n#...H#\\n######')
+        >>> _ = other.move('r'); game.set_state(other.state); game.plan(), game.move_count
+        (['r'], 0)
+        """
         self.start = self.state = check_state(self.level, state)
         self.history.clear()
 

@@ -10,6 +10,7 @@ solutions from `puzzlekit.hints`, recorded searches from `puzzlekit.trace`, tabl
 - `puzzle_board`: `PuzzleBoard` (and `play`), the sliding puzzle; `tile_grid`: its cells as buttons.
 - `pictures`: picture mode's images; the course's landscape is `landscape.svg`, shipped beside it.
 - `explorer`: `SearchExplorer`; `qlearning_view`: `QLearningView`.
+- `sokobond_board`: `SokobondBoard`, Sokobond played with arrow buttons or typed keys (built by the steps below).
 
 A new puzzle family (Sokobond, say) plugs in as a subclass of `GridPuzzleWidget`:
 
@@ -32,5 +33,6 @@ from .explorer import SearchExplorer
 from .pictures import picture
 from .puzzle_board import PuzzleBoard, play
 from .qlearning_view import QLearningView
+from .sokobond_board import SokobondBoard
 
-__all__ = ["PuzzleBoard", "SearchExplorer", "QLearningView", "GridPuzzleWidget", "play", "picture", "NO_TEXT"]
+__all__ = ["PuzzleBoard", "SearchExplorer", "QLearningView", "SokobondBoard", "GridPuzzleWidget", "play", "picture", "NO_TEXT"]
