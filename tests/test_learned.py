@@ -7,8 +7,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from puzzlekit import (EIGHT_PUZZLE_HYPERPARAMETERS, SUN_MOON_GOAL, Hyperparameters, SlidingPuzzleEnv, q_learning,
-                       random_board, train_fast)
+from puzzlekit import (EIGHT_PUZZLE_HYPERPARAMETERS, SUN_MOON_GOAL, Hyperparameters, SlidingPuzzleEnv, policy_mistakes,
+                       q_learning, random_board, train_fast)
 from puzzlekit.distances import distance_table, rank
 from puzzlekit.heuristics import linear_conflict, manhattan
 from puzzlekit.learned import QHeuristic, learned_distances, q_heuristic, q_to_distance
@@ -189,3 +189,18 @@ def test_tables_learned_with_other_rewards_are_refused(shipped):
         q_heuristic({}, goal=SUN_MOON_GOAL)
     with pytest.raises(ValueError, match="shape"):
         q_heuristic(np.zeros((10, 4)))
+
+
+def test_the_shipped_table_is_the_original_training_stopped_when_optimal(shipped):
+    """Chapter 7 reads the training needed from the file: the original game's settings, seed 0, stopped at
+    the first batch after which every best move is a shortest move, give that table and that many episodes."""
+    metadata = load_table()[1]
+    checked = []
+
+    def stop_when_optimal(episodes, q):
+        checked.append(episodes)
+        return policy_mistakes(q) == 0
+
+    table = train_fast(replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0), callback=stop_when_optimal)
+    assert checked[-1] == metadata["episodes"] == 720_896 and metadata["stop_when_optimal"]
+    assert np.array_equal(table.astype(np.float32), shipped)
