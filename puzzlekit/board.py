@@ -21,7 +21,7 @@ from .board_checks import (
     is_token_board,
 )
 from .checks import check_int, make_rng, short_repr
-from .grid import DIRECTION_NAMES, DIRECTIONS, MAX_SIZE, blocked_message, side, step_table, swap
+from .grid import DIRECTION_NAMES, DIRECTIONS, MAX_SIZE, blocked_message, fast_swap, side, step_table
 
 __all__ = [
     "Board",
@@ -164,7 +164,7 @@ def move(board: Sequence[int], n: int) -> Board:
         raise ValueError(f"tile {n} cannot slide: {where}; tiles that can: {[cells[i] for i in neighbours]}")
     if len(sources) > 1:
         raise ValueError(f"{len(sources)} tokens {n} are next to the blank; use slide(board, direction) to say which")
-    return swap(cells, blank, sources[0])
+    return fast_swap(size)(cells, blank, sources[0])
 
 
 def _textbook_order(blank: int, size: int) -> list[int]:
@@ -199,7 +199,7 @@ def slide(board: Sequence[int], direction: str) -> Board:
     target = dict(step_table(size)[blank]).get(direction)
     if target is None:
         raise ValueError(blocked_message(blank, size, direction))
-    return swap(cells, blank, target)
+    return fast_swap(size)(cells, blank, target)
 
 
 def successors(board: Sequence[int]) -> list[tuple[str, Board]]:
@@ -211,8 +211,8 @@ def successors(board: Sequence[int]) -> list[tuple[str, Board]]:
     [('u', (1, 2, 3, 4, 5, 0, 7, 8, 6)), ('l', (1, 2, 3, 4, 5, 6, 7, 0, 8))]
     """
     cells, size = check_cells(board)
-    blank = cells.index(BLANK)
-    return [(direction, swap(cells, blank, target)) for direction, target in step_table(size)[blank]]
+    blank, exchange = cells.index(BLANK), fast_swap(size)
+    return [(direction, exchange(cells, blank, target)) for direction, target in step_table(size)[blank]]
 
 
 # --- Parity -----------------------------------------------------------------------------------
@@ -247,6 +247,9 @@ def parity_invariant(cells: tuple, size: int) -> int:
     >>> parity_invariant((1, 2, 3, 4, 5, 6, 8, 7, 0), 3)
     1
     """
+    cells, width = check_cells(cells)
+    if check_int(size, "size") != width:
+        raise ValueError(f"size is {size} but the board is {width}x{width}; they must agree")
     if size % 2 == 1:
         return _inversions(cells) % 2
     return (_inversions(cells) + cells.index(BLANK) // size) % 2
@@ -297,7 +300,8 @@ def check_reachable(cells: Board, target: Board, size: int, what: str = "board")
     ValueError: board (1, 2, 3, 4, 5, 6, 8, 7, 0) cannot reach the goal (1, 2, 3, 4, 5, 6, 7, 8, 0): \
 the parity of its inversions differs, and no slide changes it (see chapter 2)
     """
-    if not is_token_board(target) and parity_invariant(cells, size) != parity_invariant(target, size):
+    cells, target, _ = check_pair(cells, target)
+    if parity_invariant(cells, size) != parity_invariant(target, size) and not is_token_board(target):
         what_parity = "inversions" if size % 2 else "inversions plus the blank's row"
         raise ValueError(
             f"{what} {cells} cannot reach the goal {target}: the parity of its {what_parity} differs, "
@@ -325,15 +329,16 @@ def random_board(size: int = 3, seed=None, goal: Sequence[int] | None = None) ->
     if goal_size != size:
         raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
     rng = make_rng(seed)
+    tiles, exchange = not is_token_board(target), fast_swap(size)
     while True:
         cells = list(target)
         rng.shuffle(cells)
         board = tuple(cells)
-        if not is_token_board(target) and parity_invariant(board, size) != parity_invariant(target, size):
+        if tiles and parity_invariant(board, size) != parity_invariant(target, size):
             # Swapping two tiles flips the parity: a one-to-one map from unsolvable boards to solvable
             # ones, so the result stays uniform.
             first, second = [i for i, cell in enumerate(board) if cell != BLANK][:2]
-            board = swap(board, first, second)
+            board = exchange(board, first, second)
         if board != target:
             return board
 

@@ -106,7 +106,16 @@ def is_token_board(cells: tuple) -> bool:
     --------
     >>> is_token_board((1, 1, 1, 2, 1, 2, 2, 0, 2)), is_token_board((1, 2, 3, 0))
     (True, False)
+    >>> is_token_board((1, 1, 2, 0, 3, 4, 5, 6, 7))
+    Traceback (most recent call last):
+    ...
+    ValueError: board repeats tile 1 (2 times) and lacks tile 8: a 3x3 board holds each of the tiles 1..8 once (on a token board such as sun/moon every token appears at least twice)
     """
+    return _is_token(check_cells(cells)[0])
+
+
+def _is_token(cells: tuple) -> bool:
+    """`is_token_board` for cells that `check_square` has passed."""
     if len(set(cells)) == len(cells):
         return False
     counts = Counter(cells)
@@ -124,7 +133,7 @@ def check_cells(board, what: str = "board") -> tuple[Board, int]:
     ((2, 2, 0, 1, 1, 2, 1, 2, 1), 3)
     """
     cells, size = check_square(board, what)
-    if not is_token_board(cells):
+    if not _is_token(cells):
         _check_tiles(cells, size, what)
     return cells, size
 
@@ -139,7 +148,7 @@ def check_pair(board, goal) -> tuple[Board, Board, int]:
     """
     cells, size = check_square(board)
     if goal is None:
-        if is_token_board(cells):
+        if _is_token(cells):
             raise ValueError(
                 f"board is a token board ({_census(cells)}) and has no default goal; pass one, "
                 f"e.g. goal=SUN_MOON_GOAL"
@@ -151,8 +160,8 @@ def check_pair(board, goal) -> tuple[Board, Board, int]:
         raise ValueError(
             f"goal is {goal_size}x{goal_size} but the board is {size}x{size}; they must be the same size"
         )
-    if not is_token_board(target):
-        if is_token_board(cells):
+    if not _is_token(target):
+        if _is_token(cells):
             raise ValueError(
                 f"board is a token board ({_census(cells)}) but the goal numbers its tiles; "
                 f"pass a token goal, e.g. goal=SUN_MOON_GOAL"

@@ -10,7 +10,7 @@ import math
 import numbers
 import random
 
-__all__ = ["check_int", "check_real", "check_callable", "check_choice", "make_rng", "short_repr"]
+__all__ = ["check_int", "check_real", "check_bool", "check_callable", "check_choice", "make_rng", "short_repr"]
 
 
 def check_int(value, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
@@ -68,6 +68,7 @@ def check_real(
     ...
     ValueError: alpha must be more than 0, got 0.0
     """
+    check_bool(finite, "finite")
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {short_repr(value)} ({type(value).__name__})")
     try:
@@ -85,6 +86,23 @@ def check_real(
         if bound is not None and not holds(bound):
             raise ValueError(f"{name} must be {words.format(bound)}, got {number!r}")
     return number
+
+
+def check_bool(value, name: str) -> bool:
+    """`value` itself, after checking that it is True or False (a string such as 'no' would count as True).
+
+    Examples
+    --------
+    >>> check_bool(False, "reopen")
+    False
+    >>> check_bool("no", "reopen")
+    Traceback (most recent call last):
+    ...
+    TypeError: reopen must be True or False, got 'no'
+    """
+    if value is not True and value is not False:
+        raise TypeError(f"{name} must be True or False, got {short_repr(value)}")
+    return value
 
 
 def check_callable(value, name: str):
@@ -155,6 +173,7 @@ def short_repr(value, limit: int = 60) -> str:
     >>> short_repr(list(range(100)), 20)
     '[0, 1, 2, 3, 4, ...>'
     """
+    limit = check_int(limit, "limit", minimum=5)
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error

@@ -32,6 +32,11 @@ class Theme:
     moon: str = "#5b6ee1"
     text: str = "#222"  # the numbers on the tiles
 
+    def __post_init__(self):
+        for name, value in vars(self).items():
+            if not isinstance(value, str):
+                raise TypeError(f"{name} must be a CSS colour as a string, e.g. '#f4d9a6' or 'red', got {short_repr(value)}")
+
 
 COLOURS = Theme()
 
@@ -53,7 +58,7 @@ class BoardPicture:
     """
 
     def __init__(self, boards: Sequence, captions: Sequence[str] | None = None, highlight=(), cell: int = 40):
-        if isinstance(boards, (str, bytes)) or not hasattr(boards, "__iter__"):
+        if isinstance(boards, (str, bytes)) or not hasattr(boards, "__iter__") or getattr(boards, "ndim", 1) == 0:
             raise TypeError(f"boards must be a list of boards, got {short_repr(boards)} ({type(boards).__name__})")
         self.boards = [check_cells(board)[0] for board in boards]
         if not self.boards:
@@ -62,6 +67,8 @@ class BoardPicture:
             if isinstance(captions, (str, bytes)) or not hasattr(captions, "__iter__"):
                 raise TypeError(f"captions must be a list of texts, one per board, got {short_repr(captions)}")
             captions = list(captions)
+            if not all(isinstance(caption, str) for caption in captions):
+                raise TypeError(f"captions must be texts (strings), one per board, got {short_repr(captions)}")
             if len(captions) != len(self.boards):
                 raise ValueError(f"{len(captions)} captions for {len(self.boards)} boards; give one caption per board")
         self.captions = captions

@@ -10,10 +10,13 @@ from collections import deque
 from collections.abc import Sequence
 
 from .board import BLANK, Board, check_cells, default_goal, is_token_board, successors
-from .checks import check_int
+from .checks import check_int, short_repr
 from .grid import target_array
 
 __all__ = ["rank", "unrank", "rank_columns", "distance_table", "breadth_first_distances"]
+
+# The most cells `rank_columns` ranks: 12! still fits its int32 ranks (a 3x3 board has 9 cells).
+MAX_RANKED_CELLS = 12
 
 
 def _tiles(board, what: str = "board") -> tuple[tuple, int]:
@@ -147,9 +150,25 @@ def rank_columns(boards):
     >>> boards = np.array([(1, 2, 3, 4, 5, 6, 7, 8, 0), (0, 1, 2, 3, 4, 5, 6, 7, 8)], np.uint8).T
     >>> rank_columns(boards).tolist()
     [46233, 0]
+    >>> rank_columns([[1, 2], [3]])
+    Traceback (most recent call last):
+    ...
+    TypeError: boards must be a numpy array of unsigned ints, one board per column, got [[1, 2], [3]] (list)
     """
     import numpy as np
 
+    if not isinstance(boards, np.ndarray) or boards.dtype.kind != "u":
+        raise TypeError(
+            f"boards must be a numpy array of unsigned ints, one board per column, got {short_repr(boards)} "
+            f"({type(boards).__name__}{', ' + str(boards.dtype) if isinstance(boards, np.ndarray) else ''})"
+        )
+    if boards.ndim != 2 or not 4 <= boards.shape[0] <= MAX_RANKED_CELLS:
+        raise ValueError(
+            f"boards must be a (cells, boards) array with 4 to {MAX_RANKED_CELLS} cells, one board per column; "
+            f"got shape {boards.shape}"
+        )
+    if boards.size and int(boards.max()) >= boards.shape[0]:
+        raise ValueError(f"boards hold {int(boards.max())}; a board of {boards.shape[0]} cells holds 0..{boards.shape[0] - 1}")
     cells, count = boards.shape
     ranks = np.zeros(count, np.int32)
     smaller_after = np.empty(count, np.uint8)
@@ -175,7 +194,12 @@ def breadth_first_distances(goal: Sequence[int]) -> dict[Board, int]:
     >>> len(distances), distances[SUN_MOON_START], max(distances.values())
     (630, 13, 17)
     """
-    target = check_cells(goal, "goal")[0]
+    target, size = check_cells(goal, "goal")
+    if size > 3:
+        raise ValueError(
+            f"a {size}x{size} goal has {math.factorial(size * size) // 2:,} boards that reach it, too many to list; "
+            f"breadth_first_distances covers 2x2 and 3x3 boards"
+        )
     distances = {target: 0}
     frontier = deque([target])
     while frontier:

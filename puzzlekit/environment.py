@@ -21,7 +21,7 @@ from .board import (
     random_board,
 )
 from .checks import check_int, check_real, make_rng, short_repr
-from .grid import MAX_SIZE, blocked_message, step_table, swap
+from .grid import MAX_SIZE, blocked_message, fast_swap, step_table
 
 __all__ = [
     "UP",
@@ -145,6 +145,7 @@ class SlidingPuzzleEnv:
         self.start: Board | None = None if start is None else self._check_start(start, "start")
         # For each cell of the blank, the cell it moves to for each action (None: the wall), from the grid's table.
         self._targets = [tuple(dict(pairs).get(direction) for direction in ACTIONS) for pairs in step_table(size)]
+        self._swap = fast_swap(size)  # boards here are checked once, in reset
         self._legal = [tuple(ACTIONS.index(direction) for direction, _ in pairs) for pairs in step_table(size)]
         self._rng = make_rng(None)
         self._state: Board | None = None
@@ -264,7 +265,7 @@ class SlidingPuzzleEnv:
                 raise ValueError(f"{blocked_message(blank, self.size, direction)}; it can move {legal}")
             reward = self.rewards.wall
         else:
-            board = swap(board, blank, target)
+            board = self._swap(board, blank, target)
             reward = self.rewards.goal if board == self.goal else self.rewards.move
         self._steps += 1
         terminated = board == self.goal

@@ -8,9 +8,10 @@ the board" is written once.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
-from .checks import check_int
+from .checks import check_choice, check_int
 
 __all__ = [
     "DIRECTIONS",
@@ -22,6 +23,7 @@ __all__ = [
     "step_table",
     "target_array",
     "swap",
+    "fast_swap",
     "blocked_message",
 ]
 
@@ -47,7 +49,9 @@ def side(cells: int, what: str = "board") -> int:
     ...
     ValueError: board has 8 cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)
     """
-    size = math.isqrt(cells)
+    if type(cells) is not int:
+        cells = check_int(cells, f"the number of cells of the {what}", minimum=0)
+    size = math.isqrt(max(cells, 0))
     if size < 2 or size * size != cells:
         raise ValueError(
             f"{what} has {cells} cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)"
@@ -65,6 +69,8 @@ def neighbour(cell: int, size: int, direction: str) -> int | None:
     >>> neighbour(4, 3, 'u'), neighbour(4, 3, 'l'), neighbour(2, 3, 'r')
     (1, 3, None)
     """
+    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
+    cell = check_int(cell, "cell", minimum=0, maximum=size * size - 1)
     row, col = divmod(cell, size)
     if direction == "u":
         return cell - size if row > 0 else None
@@ -77,7 +83,6 @@ def neighbour(cell: int, size: int, direction: str) -> int | None:
     raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the blank's moves), got {direction!r}")
 
 
-@lru_cache(maxsize=None)
 def step_table(size: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     """For each cell of the blank, its (direction, neighbour cell) pairs in the order 'u', 'r', 'd', 'l'.
 
@@ -88,7 +93,11 @@ def step_table(size: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     >>> step_table(2)
     ((('r', 1), ('d', 2)), (('d', 3), ('l', 0)), (('u', 0), ('r', 3)), (('u', 1), ('l', 2)))
     """
-    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
+    return _step_table(check_int(size, "size", minimum=2, maximum=MAX_SIZE))
+
+
+@lru_cache(maxsize=None)
+def _step_table(size: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     return tuple(
         tuple(
             (direction, target)
@@ -111,6 +120,7 @@ def target_array(size: int):
     """
     import numpy as np
 
+    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     table = np.full((size * size, len(DIRECTIONS)), -1, np.int32)
     for cell, pairs in enumerate(step_table(size)):
         for direction, target in pairs:
@@ -120,13 +130,42 @@ def target_array(size: int):
 
 
 def swap(cells, i: int, j: int) -> tuple:
-    """`cells` as a new tuple with the values at `i` and `j` exchanged (the input is not changed).
+    """`cells` (a board) as a new tuple with the values at cells `i` and `j` exchanged (the input is not changed).
+
+    It checks the board and the cells; `fast_swap` gives the same function without the checks,
+    for loops that move a checked board many times.
 
     Examples
     --------
     >>> swap((1, 2, 3, 0), 2, 3)
     (1, 2, 0, 3)
+    >>> swap((1, 2, 3, 0), 2, 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: j must be from 0 to 3, got 4
     """
+    from .board_checks import check_cells  # it checks boards with this module's `side`: imported when needed
+
+    cells, size = check_cells(cells)
+    last = size * size - 1
+    return _swapped(cells, check_int(i, "i", minimum=0, maximum=last), check_int(j, "j", minimum=0, maximum=last))
+
+
+def fast_swap(size: int) -> Callable[[tuple, int, int], tuple]:
+    """`swap` for boards of `size` x `size` that the caller has checked: fast, it checks nothing.
+
+    The searches and trainers build it once and call it on every move of the blank.
+
+    Examples
+    --------
+    >>> fast_swap(2)((1, 2, 3, 0), 2, 3)
+    (1, 2, 0, 3)
+    """
+    check_int(size, "size", minimum=2, maximum=MAX_SIZE)
+    return _swapped
+
+
+def _swapped(cells, i: int, j: int) -> tuple:
     swapped = list(cells)
     swapped[i], swapped[j] = swapped[j], swapped[i]
     return tuple(swapped)
@@ -140,6 +179,9 @@ def blocked_message(blank: int, size: int, direction: str) -> str:
     >>> blocked_message(8, 3, 'r')
     "the blank at (2, 2) cannot move 'r' (right): it is on the right column"
     """
+    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
+    blank = check_int(blank, "blank", minimum=0, maximum=size * size - 1)
+    check_choice(direction, "direction", DIRECTIONS)
     return (
         f"the blank at {divmod(blank, size)} cannot move {direction!r} ({DIRECTION_NAMES[direction]}): "
         f"it is on the {EDGE_NAMES[direction]}"

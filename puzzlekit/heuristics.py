@@ -13,6 +13,7 @@ import operator
 from collections.abc import Callable, Sequence
 
 from .board import BLANK, Board, check_cells, check_pair, is_token_board
+from .checks import short_repr
 from .grid import side
 
 __all__ = [
@@ -63,7 +64,7 @@ def manhattan(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
     9
     """
     cells, target, _ = check_pair(board, goal)
-    return fast_manhattan(target)(cells)
+    return _fast_manhattan(target)(cells)
 
 
 def linear_conflict(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
@@ -84,7 +85,7 @@ def linear_conflict(board: Sequence[int], goal: Sequence[int] | None = None) -> 
     23
     """
     cells, target, _ = check_pair(board, goal)
-    return fast_linear_conflict(target)(cells)
+    return _fast_linear_conflict(target)(cells)
 
 
 HEURISTICS: dict[str, Callable[..., int]] = {
@@ -99,7 +100,7 @@ def for_goal(h, goal: Sequence[int]) -> Callable[[Board], int]:
 
     `h` is a name in `HEURISTICS` or one of its functions: the result is a fast version that
     checks nothing. Any other function is taken to be a function of a board already and is
-    returned as it is.
+    returned as it is, or as its `unchecked()` twin if it has one (as `q_heuristic`'s do).
 
     Examples
     --------
@@ -119,17 +120,20 @@ def for_goal(h, goal: Sequence[int]) -> Callable[[Board], int]:
             raise ValueError(f"no heuristic named {h!r}; the names are {names}")
         h = HEURISTICS[h]
     if not callable(h):
-        raise TypeError(f"a heuristic is a name or a function of a board, got {h!r} ({type(h).__name__})")
-    build = {misplaced: fast_misplaced, manhattan: fast_manhattan, linear_conflict: fast_linear_conflict}.get(h)
-    return h if build is None else build(check_cells(goal, "goal")[0])
+        raise TypeError(f"a heuristic is a name or a function of a board, got {short_repr(h)} ({type(h).__name__})")
+    goal = check_cells(goal, "goal")[0]
+    build = {misplaced: fast_misplaced, manhattan: _fast_manhattan, linear_conflict: _fast_linear_conflict}.get(h)
+    if build is not None:
+        return build(goal)
+    unchecked = getattr(h, "unchecked", None)  # a heuristic that checks its board may offer a fast twin
+    return unchecked() if callable(unchecked) else h
 
 
 # --- Fast versions, built once per goal ---------------------------------------------------------------
-# Each builder returns a closure over tables of the goal; the searches call it on every board they
-# generate, so it does no checking and as little Python as it can.
+# Each builder checks the goal and returns a closure over tables of it; the searches call the closure
+# on every board they generate, so it does no checking and as little Python as it can.
 
 
-@functools.lru_cache(maxsize=64)
 def fast_misplaced(goal: Board) -> Callable[[Board], int]:
     """`misplaced` for boards heading to `goal`, unchecked: cells that differ, less the blank's.
 
@@ -138,6 +142,7 @@ def fast_misplaced(goal: Board) -> Callable[[Board], int]:
     >>> fast_misplaced((1, 2, 3, 0))((1, 2, 0, 3))
     1
     """
+    goal = check_cells(goal, "goal")[0]
     goal_blank = goal.index(BLANK)
 
     def h(board: Board) -> int:
@@ -147,7 +152,6 @@ def fast_misplaced(goal: Board) -> Callable[[Board], int]:
     return h
 
 
-@functools.lru_cache(maxsize=64)
 def fast_manhattan(goal: Board) -> Callable[[Board], int]:
     """`manhattan` for boards heading to `goal`, unchecked: a table of each tile's distance from each cell.
 
@@ -156,6 +160,22 @@ def fast_manhattan(goal: Board) -> Callable[[Board], int]:
     >>> fast_manhattan((1, 2, 3, 0))((0, 2, 3, 1))
     2
     """
+    return _fast_manhattan(check_cells(goal, "goal")[0])
+
+
+def fast_linear_conflict(goal: Board) -> Callable[[Board], int]:
+    """`linear_conflict` for boards heading to `goal`, unchecked: each row's and column's cost, remembered.
+
+    Examples
+    --------
+    >>> fast_linear_conflict((1, 2, 3, 0))((2, 1, 3, 0))
+    4
+    """
+    return _fast_linear_conflict(check_cells(goal, "goal")[0])
+
+
+@functools.lru_cache(maxsize=64)
+def _fast_manhattan(goal: Board) -> Callable[[Board], int]:
     if is_token_board(goal):
         return _token_manhattan(goal)
     size = side(len(goal), "goal")
@@ -218,14 +238,7 @@ class _LineTable(dict):
 
 
 @functools.lru_cache(maxsize=64)
-def fast_linear_conflict(goal: Board) -> Callable[[Board], int]:
-    """`linear_conflict` for boards heading to `goal`, unchecked: each row's and column's cost, remembered.
-
-    Examples
-    --------
-    >>> fast_linear_conflict((1, 2, 3, 0))((2, 1, 3, 0))
-    4
-    """
+def _fast_linear_conflict(goal: Board) -> Callable[[Board], int]:
     if is_token_board(goal):
         raise ValueError(
             "linear_conflict needs numbered tiles, each once; on a token board such as sun/moon "

@@ -6,14 +6,15 @@ board d moves away is discount ** (d - 1) once learned, so d = 1 + log(value) / 
 
 from __future__ import annotations
 
+import copy
 import math
 import numbers
 from collections.abc import Callable, Sequence
 
-from .board import Board, check_cells, default_goal, is_token_board
+from .board import Board, check_cells, check_pair, default_goal, is_token_board
 from .checks import check_real, short_repr
 from .heuristics import for_goal
-from .state_space import check_table, q_array, state_space
+from .state_space import check_dict_table, check_table, q_array, state_space
 
 __all__ = ["q_to_distance", "learned_distances", "q_heuristic", "QHeuristic"]
 
@@ -105,20 +106,36 @@ class QHeuristic:
     (1, 0, 0)
     """
 
-    def __init__(self, known: dict, fallback: Callable[[Board], float], rule: str, discount: float):
+    def __init__(self, known: dict, fallback: Callable[[Board], float], rule: str, discount: float, goal: Board):
+        self.goal = goal
         self.known = known  # board -> its learned distance (the goal: 0)
         self.learned = len(known) - 1
         self.discount = discount
         self.unexplored = rule
         self._fallback = fallback
+        self._checking = True
 
     def __repr__(self) -> str:
         boards = f"{self.learned:,} board{'s' * (self.learned != 1)}"
         return f"QHeuristic({boards} learned, discount={self.discount:g}, unexplored={self.unexplored})"
 
     def __call__(self, board: Sequence[int]) -> float:
-        distance = self.known.get(board if type(board) is tuple else tuple(board))
+        if self._checking:  # False in the twin of `unchecked`, which the searches call
+            board = check_pair(board, self.goal)[0]
+        distance = self.known.get(board)
         return self._fallback(board) if distance is None else distance
+
+    def unchecked(self) -> QHeuristic:
+        """A twin that does not check its board, for the searches (`for_goal` uses it): their boards are checked already.
+
+        Examples
+        --------
+        >>> q_heuristic({(1, 2, 0, 3): [0.92, 1.0, -math.inf, -math.inf]}).unchecked()((1, 2, 0, 3))
+        1
+        """
+        twin = copy.copy(self)
+        twin._checking = False
+        return twin
 
 
 def q_heuristic(q, discount: float = 0.92, *, unexplored="manhattan", goal: Sequence[int] | None = None) -> QHeuristic:
@@ -158,7 +175,7 @@ def q_heuristic(q, discount: float = 0.92, *, unexplored="manhattan", goal: Sequ
     target = _goal_of(q, goal)
     fallback, rule = _unexplored_rule(unexplored, target)
     known = _known_from_dict(q, discount, target) if isinstance(q, dict) else _known_from_array(q, discount)
-    return QHeuristic(known, fallback, rule, discount)
+    return QHeuristic(known, fallback, rule, discount, target)
 
 
 def _goal_of(q, goal) -> Board:
@@ -204,7 +221,10 @@ def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
                 f"as the original game's rewards give (1 at the goal, 0 otherwise)"
             )
         if best > 0:
-            known[tuple(board)] = round(q_to_distance(best, discount))
+            known[check_cells(board, "a board of the table")[0]] = round(q_to_distance(best, discount))
+    width = check_dict_table(q, "the table")  # the values are checked above; this checks every board
+    if width is not None and width * width != len(target):
+        raise ValueError(f"the table holds {width}x{width} boards but the goal {target} is not of that size")
     known[target] = 0
     return known
 

@@ -24,10 +24,12 @@ a puzzle in a dozen lines.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from .board import BLANK, Board, check_pair, check_reachable, slide
-from .grid import DIRECTIONS, step_table, swap
+from .checks import short_repr
+from .grid import DIRECTIONS, fast_swap, step_table
 
 __all__ = ["Problem", "SlidingPuzzle", "TileCostPuzzle"]
 
@@ -164,6 +166,21 @@ class Problem:
             f"{type(self).__name__} knows no heuristics by name; pass a function of a state, got {h!r}"
         )
 
+    def unchecked(self) -> Problem:
+        """This problem as the searches call it on every state they meet: here the problem itself.
+
+        A problem whose methods check the state they are given (as `SlidingPuzzle`'s do) returns a
+        twin that skips those checks: every state a search meets comes from `initial` through
+        `successors`, so it is a good state already.
+
+        Examples
+        --------
+        >>> problem = Problem()
+        >>> problem.unchecked() is problem
+        True
+        """
+        return self
+
 
 class SlidingPuzzle(Problem):
     """Sliding a board's blank until it shows `goal`: the 8-puzzle, any N x N board, the sun/moon board.
@@ -198,6 +215,29 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         # For each cell of the blank, the (direction, cell it moves to) pairs, in the order u, r, d, l.
         self._moves = step_table(size)
         self._targets: list[dict[str, int]] = [dict(pairs) for pairs in self._moves]
+        self._swap = fast_swap(size)
+        self._checking = True  # False in the twin that `unchecked` returns, for the searches
+
+    def unchecked(self) -> SlidingPuzzle:
+        """A twin of this puzzle whose methods do not check the state: for the searches, which call them millions of times.
+
+        Examples
+        --------
+        >>> puzzle = SlidingPuzzle((1, 2, 0, 3))
+        >>> puzzle.actions([1, 2, 0])
+        Traceback (most recent call last):
+        ...
+        ValueError: board has 3 cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)
+        >>> puzzle.unchecked().successors((1, 2, 0, 3))
+        [('u', (0, 2, 1, 3)), ('r', (1, 2, 3, 0))]
+        """
+        twin = copy.copy(self)
+        twin._checking = False
+        return twin
+
+    def _check_state(self, state) -> Board:
+        """`state` as a tuple, after checking that it is a board of this puzzle (the goal's size and tiles)."""
+        return check_pair(state, self.goal)[0]
 
     def __repr__(self) -> str:
         return f"SlidingPuzzle({self.initial}, goal={self.goal})"
@@ -210,6 +250,8 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         >>> SlidingPuzzle((1, 2, 3, 0)).actions((1, 2, 3, 0))
         ['u', 'l']
         """
+        if self._checking:
+            state = self._check_state(state)
         return [direction for direction, _ in self._moves[state.index(BLANK)]]
 
     def result(self, state: Board, action: str) -> Board:
@@ -220,11 +262,13 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         >>> SlidingPuzzle((1, 2, 3, 0)).result((1, 2, 3, 0), 'u')
         (1, 0, 3, 2)
         """
+        if self._checking:
+            state = self._check_state(state)
         blank = state.index(BLANK)
-        target = self._targets[blank].get(action)
+        target = self._targets[blank].get(action) if isinstance(action, str) else None
         if target is None:
             slide(state, action)  # not a move here: the board module raises the error that says why
-        return swap(state, blank, target)
+        return self._swap(state, blank, target)
 
     def is_goal(self, state: Board) -> bool:
         """True if `state` is the goal board.
@@ -234,18 +278,22 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         >>> SlidingPuzzle((1, 2, 0, 3)).is_goal((1, 2, 3, 0))
         True
         """
+        if self._checking:
+            state = self._check_state(state)
         return state == self.goal
 
     def successors(self, state: Board) -> list[tuple[str, Board]]:
-        """The (move, board) pairs one move of the blank away, like `puzzlekit.successors` but unchecked.
+        """The (move, board) pairs one move of the blank away, like `puzzlekit.successors` (`unchecked()` is faster).
 
         Examples
         --------
         >>> SlidingPuzzle((1, 2, 3, 0)).successors((1, 2, 3, 0))
         [('u', (1, 0, 3, 2)), ('l', (1, 2, 0, 3))]
         """
-        blank = state.index(BLANK)
-        return [(direction, swap(state, blank, target)) for direction, target in self._moves[blank]]
+        if self._checking:
+            state = self._check_state(state)
+        blank, exchange = state.index(BLANK), self._swap
+        return [(direction, exchange(state, blank, target)) for direction, target in self._moves[blank]]
 
     def predecessors(self, state: Board) -> list[tuple[str, Board]]:
         """The (move, board) pairs one move before `state`: each board and the blank's move that turns it into `state`.
@@ -302,4 +350,12 @@ class TileCostPuzzle(SlidingPuzzle):
         >>> TileCostPuzzle((1, 2, 0, 3)).step_cost((1, 2, 0, 3), 'r', (1, 2, 3, 0))
         3
         """
+        if self._checking:  # next_state must be one move from state; by `action` unless it is None
+            state, next_state = self._check_state(state), self._check_state(next_state)
+            moves = {board: direction for direction, board in self.successors(state)}
+            if next_state not in moves or (action is not None and action != moves[next_state]):
+                raise ValueError(
+                    f"next_state {short_repr(next_state)} is not the board after the blank moves "
+                    f"{short_repr(action)} from {short_repr(state)}"
+                )
         return next_state[state.index(BLANK)]

@@ -12,7 +12,7 @@ import zipfile
 import zlib
 from pathlib import Path
 
-from .checks import short_repr
+from .checks import check_bool, short_repr
 from .datafiles import data_folder, data_path
 from .grid import DIRECTIONS
 from .state_space import TABLE_SIZES, check_table, state_space
@@ -169,6 +169,7 @@ def check_output(file_name: str | os.PathLike, *, probe: bool = True) -> Path:
     ValueError: file name 'q.pickle' should end in .npz (a numpy archive)
     """
     path = _check_file_name(file_name)
+    check_bool(probe, "probe")
     if path.suffix != ".npz":
         raise ValueError(f"file name {str(path)!r} should end in .npz (a numpy archive)")
     if path.is_dir():

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import BLANK, Board, check_cells, default_goal, is_token_board
-from .checks import check_int, short_repr
+from .checks import check_bool, check_int, short_repr
 from .distances import distance_table, rank, rank_columns
 from .grid import DIRECTIONS, MAX_SIZE, target_array
 
-__all__ = ["StateSpace", "state_space", "check_table", "q_array", "TABLE_SIZES"]
+__all__ = ["StateSpace", "state_space", "check_table", "check_dict_table", "q_array", "TABLE_SIZES"]
 
 # The widths whose every board fits in a table: 12 boards on 2x2, 181,440 on 3x3 (4x4 would need 10 ** 13).
 TABLE_SIZES = (2, 3)
@@ -97,7 +97,20 @@ class StateSpace:
         """
         import numpy as np
 
-        boards = np.asarray(boards, dtype=np.uint8).reshape(-1, self.size * self.size)
+        if isinstance(boards, (str, bytes)) or not hasattr(boards, "__iter__") or getattr(boards, "ndim", 1) == 0:
+            raise TypeError(f"boards must be a list of boards or a (count, {self.size * self.size}) array, "
+                            f"got {short_repr(boards)}")
+        if not hasattr(boards, "dtype"):
+            boards = [check_cells(board)[0] for board in boards] or np.empty((0, self.size * self.size), np.uint8)
+        boards = np.asarray(boards)
+        cells = self.size * self.size
+        if boards.dtype.kind not in "iu" or boards.ndim not in (1, 2) or boards.shape[-1] != cells:
+            raise ValueError(f"boards must be boards of {cells} cells ({self.size}x{self.size}), one per row; "
+                             f"got an array of shape {boards.shape} and type {boards.dtype}")
+        if boards.size and (boards.min() < 0 or boards.max() >= cells):
+            raise ValueError(f"boards hold values from {boards.min()} to {boards.max()}; a {self.size}x{self.size} "
+                             f"board holds 0..{cells - 1}")
+        boards = boards.astype(np.uint8).reshape(-1, cells)
         return self.row_of_rank[rank_columns(np.ascontiguousarray(boards.T))].astype(np.int64)
 
 
@@ -132,6 +145,7 @@ def state_space(size: int = 3) -> StateSpace:
 
 @functools.lru_cache(maxsize=None)
 def _build(size: int) -> StateSpace:
+    """The state space of `size`, built once per session (`state_space` checks `size` first)."""
     import numpy as np
 
     goal = default_goal(size)
@@ -186,6 +200,9 @@ def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[obje
     """
     import numpy as np
 
+    if not isinstance(what, str):
+        raise TypeError(f"what must be a string (a name for the table in messages), got {short_repr(what)}")
+    check_bool(walls, "walls")
     if isinstance(q, dict):
         raise TypeError(f"{what} is a dict (board -> values, as q_learning makes); make it an array with q_array")
     kind = getattr(getattr(q, "dtype", None), "kind", None)
@@ -195,7 +212,7 @@ def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[obje
             kind = "f"
         except (TypeError, ValueError):
             kind = None
-    if kind not in ("f", "i", "u"):
+    if kind != "f":
         raise TypeError(f"{what} must be a numpy array of floats, one row per board and 4 columns; "
                         f"got {short_repr(q)} ({type(q).__name__})")
     q = np.asarray(q)
@@ -211,6 +228,36 @@ def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[obje
     if walls and not (q[~legal] == -np.inf).all():
         raise ValueError(f"{what} has values other than -inf for moves into the wall")
     return q, space
+
+
+def check_dict_table(q, what: str = "q") -> int | None:
+    """Check a table of `q_learning`: a dict, board -> 4 numbers (no NaN), all boards of one size; return the width.
+
+    The width is None for an empty table. The boards may be any boards of that width.
+
+    Examples
+    --------
+    >>> check_dict_table({(1, 2, 0, 3): [0.81, 1.0, -math.inf, -math.inf]})
+    2
+    >>> check_dict_table({(1, 2, 0, 3): 0.5})
+    Traceback (most recent call last):
+    ...
+    ValueError: q gives board (1, 2, 0, 3) the values 0.5; each board needs 4 numbers [Q(u), Q(r), Q(d), Q(l)], none NaN
+    """
+    if not isinstance(q, dict):
+        raise TypeError(f"{what} must be a dict of q_learning (board -> 4 values), got {short_repr(q)} ({type(q).__name__})")
+    width = None
+    for board, values in q.items():
+        cells, size = check_cells(board, f"a board of {what}")
+        if width is None:
+            width = size
+        elif size != width:
+            raise ValueError(f"{what} mixes boards of two sizes, {width}x{width} and {size}x{size}")
+        if not isinstance(values, (list, tuple)) or len(values) != 4 or not all(
+                isinstance(value, (int, float)) and not isinstance(value, bool) and value == value for value in values):
+            raise ValueError(f"{what} gives board {cells} the values {short_repr(values)}; each board needs 4 numbers "
+                             f"[Q(u), Q(r), Q(d), Q(l)], none NaN")
+    return width
 
 
 def q_array(q: dict, size: int = 3):
@@ -247,3 +294,7 @@ def q_array(q: dict, size: int = 3):
         except (TypeError, ValueError) as error:
             raise TypeError(f"the table's values must be numbers ({error})") from None
     return check_table(array, "the table", walls=False)[0]
+
+
+# Like an lru_cache'd function, `state_space.cache_clear()` forgets what was built (the benchmarks time a build).
+state_space.cache_clear = _build.cache_clear

@@ -12,7 +12,7 @@ from ..board import Board, check_cells, default_goal, format_board, is_token_boa
 from ..checks import check_int, make_rng, short_repr
 from ..distances import breadth_first_distances
 from ..environment import ACTIONS, SlidingPuzzleEnv
-from ..state_space import TABLE_SIZES, StateSpace, check_table, q_array, state_space
+from ..state_space import TABLE_SIZES, StateSpace, check_dict_table, check_table, q_array, state_space
 from .loop import QTable, check_environment, greedy_action
 
 __all__ = ["greedy_path", "greedy_moves", "format_path", "policy_mistakes"]
@@ -41,6 +41,7 @@ def greedy_path(
         hint = "; for an array table use greedy_moves or Solver" if hasattr(q, "shape") else ""
         raise TypeError(f"q must be a table of q_learning (a dict, board -> 4 values), "
                         f"got {short_repr(q)} ({type(q).__name__}){hint}")
+    check_dict_table(q)
     check_environment(env)
     max_steps = check_int(max_steps, "max_steps", minimum=0)
     rng = None if seed is None else make_rng(seed)
@@ -155,10 +156,7 @@ def _dict_mistakes(q: QTable, goal) -> int:
     if size not in TABLE_SIZES:
         raise ValueError(f"policy_mistakes checks every board; a {size}x{size} goal has "
                          f"{math.factorial(size * size) // 2:,} of them, too many: only 2x2 and 3x3 boards")
-    for board, values in q.items():
-        if not hasattr(values, "__len__") or len(values) != 4 or any(value != value for value in values):
-            raise ValueError(f"the table's values for {short_repr(board)} must be 4 numbers, none NaN; "
-                             f"got {short_repr(values)}")
+    check_dict_table(q, "the table")
     if not is_token_board(target) and target == default_goal(size):
         return int(_wrong_rows(q_array(q, size), state_space(size)).sum())
     distances = breadth_first_distances(target)

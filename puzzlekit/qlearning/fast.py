@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..checks import check_callable, check_int
+from ..checks import check_callable, check_int, check_real, short_repr
 from ..environment import EIGHT_PUZZLE_REWARDS, Rewards
 from ..state_space import state_space
 from .settings import Hyperparameters, check_exploration_options, exploration_rate
@@ -130,8 +130,32 @@ def update_entries(flat_q, chosen, reward, next_state, terminated, *, learning_r
     """
     import numpy as np
 
+    learning_rate, discount = _check_update(flat_q, chosen, reward, next_state, terminated, learning_rate, discount)
     # max Q_next over the four moves of each next board (-inf for the wall), and 0 after the goal.
     best_next = np.maximum(np.maximum(flat_q[4 * next_state], flat_q[4 * next_state + 1]),
                            np.maximum(flat_q[4 * next_state + 2], flat_q[4 * next_state + 3]))
     best_next[terminated] = 0.0
     flat_q[chosen] = (1 - learning_rate) * flat_q[chosen] + learning_rate * (reward + discount * best_next)
+
+
+def _check_update(flat_q, chosen, reward, next_state, terminated, learning_rate, discount) -> tuple[float, float]:
+    """Check the arguments of `update_entries` in a few cheap tests (the trainer calls it at every step of its lanes)."""
+    import numpy as np
+
+    for name, array, kinds in (("flat_q", flat_q, "f"), ("chosen", chosen, "iu"), ("reward", reward, "fiu"),
+                               ("next_state", next_state, "iu"), ("terminated", terminated, "b")):
+        if type(array) is not np.ndarray or array.ndim != 1 or array.dtype.kind not in kinds:
+            words = {"f": "floats", "iu": "ints", "fiu": "numbers", "b": "bools"}[kinds]
+            raise TypeError(f"{name} must be a one-dimensional numpy array of {words}, got {short_repr(array)}")
+    moves, entries = len(chosen), len(flat_q)
+    if entries % 4 or len(reward) != moves or len(next_state) != moves or len(terminated) != moves:
+        raise ValueError(f"flat_q must hold 4 entries per row, and chosen, reward, next_state and terminated one "
+                         f"per move; got lengths {entries}, {moves}, {len(reward)}, {len(next_state)}, {len(terminated)}")
+    if moves and (chosen.max() >= entries or next_state.max() >= entries // 4):
+        raise ValueError(f"chosen and next_state must name entries and rows of flat_q ({entries} entries, "
+                         f"{entries // 4} rows)")
+    if not (type(learning_rate) is float and 0 < learning_rate <= 1):
+        learning_rate = check_real(learning_rate, "learning_rate", above=0, maximum=1)
+    if not (type(discount) is float and 0 <= discount <= 1):
+        discount = check_real(discount, "discount", minimum=0, maximum=1)
+    return learning_rate, discount

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from ..checks import check_callable, check_real, short_repr
 from ..environment import SlidingPuzzleEnv
+from ..state_space import check_dict_table
 from .settings import Hyperparameters, check_exploration_options, exploration_rate
 
 __all__ = ["QTable", "q_learning", "q_update", "greedy_action", "check_environment"]
@@ -33,9 +34,10 @@ def q_update(old: float, reward: float, best_next: float, learning_rate: float, 
     """
     try:
         value = (1 - learning_rate) * old + learning_rate * (reward + discount * best_next)
-        if type(value) is float and value - value == 0.0 and 0 < learning_rate <= 1 and 0 <= discount <= 1:
+        if (type(value) is float and value - value == 0.0 and 0 < learning_rate <= 1 and 0 <= discount <= 1
+                and bool not in (type(old), type(reward), type(best_next), type(learning_rate), type(discount))):
             return value  # the usual case, checked in a few comparisons: the loop calls this at every step
-    except TypeError:
+    except (TypeError, OverflowError):
         pass
     for name, number in (("old", old), ("reward", reward), ("best_next", best_next)):
         check_real(number, name)
@@ -121,8 +123,10 @@ def _check_arguments(env, hyperparameters, q, callback) -> None:
     check_environment(env)
     if not isinstance(hyperparameters, Hyperparameters):
         raise TypeError(f"hyperparameters must be a Hyperparameters, got {type(hyperparameters).__name__}")
-    if q is not None and not isinstance(q, dict):
-        raise TypeError(f"q must be a dict (board -> 4 values) or None, got {type(q).__name__}")
+    if q is not None:
+        width, size = check_dict_table(q), getattr(env, "size", None)
+        if width is not None and isinstance(size, int) and width != size:
+            raise ValueError(f"q holds {width}x{width} boards but the environment's board is {size}x{size}")
     if callback is not None:
         check_callable(callback, "callback")
 
@@ -143,6 +147,8 @@ def greedy_action(values: Sequence[float], rng: random.Random | None = None) -> 
     if rng is not None and not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random or None, got {short_repr(rng)} ({type(rng).__name__})")
     best = max(values)
+    if best == -math.inf:
+        raise ValueError(f"values are all -inf: no move is allowed, so there is no best one ({short_repr(values)})")
     ties = [action for action, value in enumerate(values) if value == best]
     return ties[0] if rng is None else rng.choice(ties)
 

@@ -8,10 +8,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 
 from ..board import Board, check_cells
-from ..checks import check_callable, check_int, short_repr
+from ..checks import check_bool, check_callable, check_int, short_repr
 from ..environment import ACTIONS, SlidingPuzzleEnv
 from ..game import SlidingPuzzleGame
-from ..qtable import load_table, save_table
+from ..qtable import check_output, load_table, save_table
 from ..state_space import TABLE_SIZES, q_array, state_space
 from .evaluation import greedy_moves, policy_mistakes
 from .fast import train_fast
@@ -70,6 +70,8 @@ class QLearning:
         >>> agent.episodes < 100_000, policy_mistakes(agent.q)
         (True, 0)
         """
+        check_bool(fast, "fast")
+        check_bool(stop_when_optimal, "stop_when_optimal")
         if progress is not None:
             check_callable(progress, "progress")
         settings = self.hyperparameters
@@ -110,8 +112,8 @@ class QLearning:
         """
         import numpy as np
 
+        max_steps = check_int(max_steps, "max_steps", minimum=0, maximum=10**6)  # bad arguments first, then the state
         q = self._trained("test")
-        max_steps = check_int(max_steps, "max_steps", minimum=0, maximum=10**6)
         space = state_space(self.size)
         policy = q.argmax(axis=1)
         moves_needed = np.zeros(len(q), int)
@@ -136,6 +138,7 @@ class QLearning:
         ...
         RuntimeError: nothing to save: call train() first
         """
+        check_output(file_name, probe=False)  # a bad name first, then the state
         q = self._trained("save")
         save_table(file_name, q, hyperparameters=asdict(self.hyperparameters), trainer=self.trainer,
                    episodes=self.episodes, stop_when_optimal=self.stop_when_optimal, seconds=round(self.seconds, 3),

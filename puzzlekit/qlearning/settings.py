@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..checks import check_int, check_real
+from ..checks import check_int, check_real, short_repr
 
 __all__ = [
     "Hyperparameters",
@@ -101,12 +101,20 @@ def exploration_rate(hyperparameters: Hyperparameters, episode, *, final_explora
     >>> [exploration_rate(settings, episode, final_exploration=0.0) for episode in range(5)]
     [1.0, 0.75, 0.5, 0.25, 0.0]
     """
+    if not isinstance(hyperparameters, Hyperparameters):
+        raise TypeError(f"hyperparameters must be a Hyperparameters, got {short_repr(hyperparameters)}")
+    if hasattr(episode, "clip"):  # a numpy array of episodes
+        if getattr(episode, "dtype", None) is None or episode.dtype.kind not in "iu":
+            raise TypeError(f"episode must be an int or a numpy array of ints, got {short_repr(episode)}")
+    else:
+        episode = check_int(episode, "episode", minimum=0)
     start = hyperparameters.exploration_probability
     if final_exploration is None:
         return start
+    final_exploration = check_real(final_exploration, "final_exploration", minimum=0, maximum=1)
     last = max(hyperparameters.generations - 1, 1)
-    if hasattr(episode, "clip"):  # a numpy array of episodes
+    if hasattr(episode, "clip"):
         fraction = episode.clip(0, last) / last
     else:
-        fraction = min(check_int(episode, "episode", minimum=0), last) / last  # 0 in the first episode, 1 in the last
+        fraction = min(episode, last) / last  # 0 in the first episode, 1 in the last
     return start + (final_exploration - start) * fraction

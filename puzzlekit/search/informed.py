@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Sequence
 from itertools import count
 
-from ..checks import check_real
+from ..checks import check_bool, check_real
 from ..problem import Problem
 from .result import (
     CUTOFF,
@@ -212,9 +212,7 @@ def switch(value, name: str) -> bool:
     ...
     TypeError: reopen must be True or False, got 'no'
     """
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
-    return value
+    return check_bool(value, name)
 
 
 def best_first(
@@ -233,7 +231,8 @@ def best_first(
     ...            method="astar", limits=Limits(None, None), on_event=None).path
     [(1, 2, 0, 3), (1, 2, 3, 0)]
     """
-    successors, is_goal = problem.successors, problem.is_goal
+    fast = problem.unchecked()  # no check of each state: they all come from problem.initial by successors
+    successors, is_goal = fast.successors, fast.is_goal
     start = problem.initial
     best_g = {start: 0}  # the shortest path found to each reached state (O(1) membership)
     parents: dict = {start: None}

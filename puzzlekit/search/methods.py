@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 
-from ..checks import check_choice
+from ..checks import check_choice, short_repr
 from ..problem import Problem, SlidingPuzzle
 from .informed import astar_search, greedy_best_first_search, ida_star_search, weighted_astar_search
 from .result import SearchResult, not_found_message
 from .uninformed import breadth_first_search, depth_first_search, iterative_deepening_search
 
-__all__ = ["METHODS", "INFORMED_METHODS", "run_search", "solve"]
+__all__ = ["METHODS", "INFORMED_METHODS", "FIFTEEN_PUZZLE_DATABASES", "run_search", "solve"]
 
 METHODS: dict[str, Callable[..., SearchResult]] = {
     "astar": astar_search,
@@ -23,6 +24,35 @@ METHODS: dict[str, Callable[..., SearchResult]] = {
 }
 # The methods of `METHODS` that take a heuristic h.
 INFORMED_METHODS = frozenset({"astar", "ida_star", "weighted_astar", "greedy"})
+
+
+def _check_options(method: str, options: dict) -> None:
+    """Check that the search named `method` takes each keyword of `options`; TypeError naming those that do.
+
+    Examples
+    --------
+    >>> _check_options("weighted_astar", {"weight": 2, "max_expanded": 100})
+    >>> _check_options("astar", {"weight": 2})
+    Traceback (most recent call last):
+    ...
+    TypeError: method 'astar' takes no option 'weight' (its options: reopen, max_expanded, max_seconds, on_event); 'weighted_astar' takes it
+    """
+    check_choice(method, "method", tuple(METHODS))
+    takes = {name: _options(search) for name, search in METHODS.items()}
+    for key in options:
+        if key not in takes[method]:
+            others = [repr(name) for name, names in takes.items() if key in names]
+            where = f"{' and '.join(others)} {'takes' if len(others) == 1 else 'take'} it" if others else (
+                "no search method takes it")
+            raise TypeError(
+                f"method {method!r} takes no option {short_repr(key)} (its options: {', '.join(takes[method])}); {where}"
+            )
+
+
+def _options(search: Callable) -> tuple[str, ...]:
+    """The keyword-only parameters of a search function: the options `run_search` may pass on."""
+    parameters = inspect.signature(search).parameters.values()
+    return tuple(parameter.name for parameter in parameters if parameter.kind is parameter.KEYWORD_ONLY)
 
 
 def run_search(problem: Problem | Sequence[int], method: str = "astar", h="manhattan", **options) -> SearchResult:
@@ -40,10 +70,26 @@ def run_search(problem: Problem | Sequence[int], method: str = "astar", h="manha
     ValueError: method must be one of 'astar', 'ida_star', 'weighted_astar', 'greedy', 'breadth_first', \
 'iterative_deepening', 'depth_first'; got 'bfs' (str)
     """
-    check_choice(method, "method", tuple(METHODS))
+    _check_options(method, options)
     if method in INFORMED_METHODS:
         return METHODS[method](problem, h, **options)
     return METHODS[method](problem, **options)
+
+
+# The pattern databases `solve` uses on 4x4 boards: quick to build (a few seconds), and enough for any board.
+FIFTEEN_PUZZLE_DATABASES = "5-5-5"
+
+
+def _fifteen_puzzle(problem: SlidingPuzzle, method: str, h, options: dict) -> bool:
+    """True when `solve` should hand `problem` to the 15-puzzle's fast IDA*: a 4x4 tile board, the defaults."""
+    return (
+        problem.size == 4
+        and len(set(problem.goal)) == 16
+        and method in ("astar", "ida_star")
+        and isinstance(h, str)
+        and h == "manhattan"
+        and set(options) <= {"max_expanded", "max_seconds"}
+    )
 
 
 def solve(
@@ -59,6 +105,10 @@ def solve(
 
     `method` is a name in `METHODS`; `h` a heuristic's name or function for the informed ones.
     Other keywords (`max_expanded`, `max_seconds`, `weight`, `reopen`) go to the search.
+    A 4x4 board of numbered tiles with the default method and heuristic is solved by the
+    15-puzzle's fast IDA* with additive pattern databases (`puzzlekit.fifteen`, chapter 8; the
+    databases are built in a few seconds the first time, then cached): A* with Manhattan distance
+    would run out of memory on most 4x4 boards.
 
     Raises
     ------
@@ -73,7 +123,13 @@ def solve(
     >>> len(solve(SUN_MOON_START, SUN_MOON_GOAL)) - 1
     13
     """
-    result = run_search(SlidingPuzzle(board, goal), method, h, **options)
+    problem = SlidingPuzzle(board, goal)
+    if _fifteen_puzzle(problem, method, h, options):
+        from ..fifteen import fast_ida_star_search  # numpy and the pattern databases, only when needed
+
+        result = fast_ida_star_search(problem, FIFTEEN_PUZZLE_DATABASES, **options)
+    else:
+        result = run_search(problem, method, h, **options)
     if not result.found:
         raise RuntimeError(
             f"{not_found_message(result)}; raise max_expanded or max_seconds, "

@@ -142,6 +142,8 @@ def not_found_message(result: SearchResult) -> str:
     >>> not_found_message(astar_search((8, 6, 7, 2, 5, 4, 3, 0, 1), 'misplaced', max_expanded=10))
     'astar search stopped (max_expanded) after 10 nodes expanded, short of the goal'
     """
+    if not isinstance(result, SearchResult):
+        raise TypeError(f"result must be a SearchResult (what a search returns), got {short_repr(result)}")
     return f"{result.method} search stopped ({result.status}) after {result.expanded:,} nodes expanded, short of the goal"
 
 
@@ -276,7 +278,7 @@ class PathOfLength:
     """
 
     def __init__(self, problem: Problem, length: int | None):
-        self.problem = problem
+        self.problem = as_problem(problem)
         self.length = None if length is None else check_int(length, "length", minimum=0)
 
     def __eq__(self, other) -> bool:
@@ -285,9 +287,13 @@ class PathOfLength:
         if not isinstance(other, (list, tuple)) or len(other) != self.length + 1:
             return False
         problem = self.problem
-        if other[0] != problem.initial or not problem.is_goal(other[-1]):
+        try:  # a state that is not one of the problem's (a board of another size, say) makes another path
+            if other[0] != problem.initial or not problem.is_goal(other[-1]):
+                return False
+            return all(after in {child for _, child in problem.successors(before)}
+                       for before, after in zip(other, other[1:]))
+        except (ValueError, TypeError):
             return False
-        return all(after in {child for _, child in problem.successors(before)} for before, after in zip(other, other[1:]))
 
     __hash__ = None  # equal to many lists: not a dict key
 

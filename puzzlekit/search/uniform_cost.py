@@ -49,7 +49,8 @@ def uniform_cost_search(
     """
     problem = as_problem(problem)
     limits = Limits(max_expanded, max_seconds, on_event)
-    successors, is_goal, step_cost = problem.successors, problem.is_goal, problem.step_cost
+    fast = problem.unchecked()  # no check of each state: they all come from problem.initial by successors
+    successors, is_goal, step_cost = fast.successors, fast.is_goal, fast.step_cost
     start = problem.initial
     best_g = {start: 0}  # the cheapest path found so far to each state reached
     parents: dict = {start: None}

@@ -5,6 +5,7 @@ Moves and shuffles are those of `puzzlekit.game`, hints and solutions those of `
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 
 import ipywidgets as widgets
@@ -139,6 +140,11 @@ class PuzzleBoard(GridPuzzleWidget):
         for name in ("board", "goal", "size"):
             if name in options:
                 raise TypeError(f"sun_moon() sets {name} itself; give only options such as seed or hints")
+        known = [name for name in inspect.signature(cls.__init__).parameters if name not in ("self", "size", "board",
+                                                                                              "goal", "seed")]
+        unknown = [name for name in options if name not in known]
+        if unknown:
+            raise TypeError(f"PuzzleBoard.sun_moon has no option {unknown[0]!r}; its options are seed, {', '.join(known)}")
         return cls(board=SUN_MOON_START, goal=SUN_MOON_GOAL, seed=seed, **options)
 
     def __repr__(self) -> str:
@@ -269,6 +275,8 @@ class PuzzleBoard(GridPuzzleWidget):
         >>> board.refresh(highlight=8); board.cells[8].style.button_color == COLOURS.highlight
         True
         """
+        if highlight is not None:
+            highlight = check_int(highlight, "highlight (a cell)", minimum=0, maximum=len(self.game.board) - 1)
         self.tiles.draw(self.game.board, highlight)
         super().refresh()
 

@@ -18,6 +18,8 @@ import fuzz_objects as objects
 import fuzz_values as values
 from fuzz_values import Arg, bad, good
 
+SOKOBOND_LEVELS = ["first", "pair"]  # small levels: their searches stay cheap
+
 # Parameter name -> strategy of Arg. Looked up after OVERRIDES ("Function.param", then "Class.method.param").
 PARAMETERS = {
     "board": values.BOARDS,
@@ -104,7 +106,28 @@ PARAMETERS = {
     "rule": values.NAMES,
     "picture": good(st.sampled_from([None])),
     "hints": st.one_of(good(st.sampled_from(["astar", "off", None])), bad(st.sampled_from([5, "", ["astar"]]))),
+    "reached": st.one_of(good(st.sampled_from(["path", "table"])), bad(st.sampled_from(["", "graph", None, 5, ["path"]]))),
+    "level": st.one_of(good(st.sampled_from(SOKOBOND_LEVELS).map(lambda name: objects.public(
+                           "load_level", ["puzzlekit.sokobond"])(name))),
+                       bad(st.sampled_from([None, 5, "", ["first"], b"first", object()]))),
+    "prune_dead": values.BOOLS,
+    "speed": values.ints(1, 20),
+    "length": st.one_of(good(st.integers(0, 40)), good(st.just(None)), bad(st.sampled_from([-1, 2.5, "3", True, [3]]))),
 }
+
+def _sokobond_states(draw_path):
+    """States of the first Sokobond level a few moves from its start, or garbage."""
+    def walk(moves):
+        puzzle = objects.public("SokobondPuzzle")(objects.public("load_level", ["puzzlekit.sokobond"])("first"))
+        state = puzzle.initial
+        for move in moves:
+            children = dict(puzzle.successors(state))
+            state = children.get(move, state)
+        return state
+
+    return st.one_of(good(st.lists(st.sampled_from("urdl"), max_size=6).map(walk)),
+                     bad(st.sampled_from([None, 5, "state", (1, 2, 3, 0), ((1, 1),), object()])))
+
 
 def _lanes(kind: str):
     """Arguments of the fast trainer's vectorised update (two moves on a two-row table), or garbage."""
@@ -120,6 +143,7 @@ def _lanes(kind: str):
 
 
 LANE_GARBAGE = [None, 5, "q", [0.0, 1.0], {"a": 1}, object()]
+SOKOBOND_STATES = _sokobond_states(None)
 COLOURS = st.one_of(good(st.sampled_from(["#f4d9a6", "red", "rgb(1, 2, 3)", "#222"])), good(st.text(max_size=8)),
                     bad(st.sampled_from([None, 5, 1.5, ["red"], b"red", ("#fff",)])))
 SEARCH_RESULTS = st.one_of(
@@ -128,7 +152,7 @@ SEARCH_RESULTS = st.one_of(
     bad(st.sampled_from([None, 5, "result", {"status": "found"}, object()])),
 )
 
-ANYTHING_FUNCTIONS = {"check_int", "check_real", "check_callable", "check_choice", "short_repr"}
+ANYTHING_FUNCTIONS = {"check_int", "check_real", "check_bool", "check_callable", "check_choice", "short_repr"}
 OVERRIDES = {
     **{f"{name}.value": values.ANYTHING for name in ANYTHING_FUNCTIONS},
     "check_choice.choices": good(st.sampled_from([("a", "b"), ["u", "r"], {"x": 1}])),
@@ -157,6 +181,7 @@ OVERRIDES = {
     "SlidingPuzzle.heuristic.h": objects.STORED_HEURISTICS,
     "for_goal.h": objects.STORED_HEURISTICS,
     "QLearning.max_steps": values.ints(1, 300),
+    "QLearning.test.max_steps": values.STEPS,  # counting stops there: 0 is allowed, unlike the constructor's
     "Hyperparameters.generations": values.ints(0, 10**9),
     "QLearning.generations": values.ints(0, 10**9),
     "format_path.path": objects.PATHS,
@@ -185,6 +210,14 @@ OVERRIDES = {
                                   bad(st.sampled_from([None, 5, "f", [objects.quiet]]))),
     "attempt.arguments": values.ANYTHING,
     "attempt.fallback": objects.CALLBACKS,
+    **{f"SokobondPuzzle.{name}.state": SOKOBOND_STATES for name in ("actions", "result", "is_goal", "successors")},
+    "SokobondGame.set_state.state": SOKOBOND_STATES,
+    "SokobondBoard.level": st.one_of(good(st.sampled_from(SOKOBOND_LEVELS)), bad(st.sampled_from([None, 5, "", ["first"]]))),
+    "SokobondBoard.refresh.highlight": st.one_of(good(st.sampled_from([None, "u", "r", "d", "l"])),
+                                                 bad(st.sampled_from(["a", 5, 1.5, ["u"]]))),
+    "SokobondBoard.choose.name": st.one_of(good(st.sampled_from(SOKOBOND_LEVELS)), values.NAMES),
+    "SokobondBoard.type_keys.text": st.one_of(good(st.text(max_size=8)), bad(st.sampled_from([None, 5, b"u", ["u"]]))),
+    "SokobondPuzzle.heuristic.h": objects.STORED_HEURISTICS,
 }
 EXTRA_KEYWORDS = {  # for functions taking **keywords: what they may be given
     "solve": st.dictionaries(st.sampled_from(["max_expanded", "max_seconds", "weight", "reopen", "g_weight",
@@ -192,6 +225,8 @@ EXTRA_KEYWORDS = {  # for functions taking **keywords: what they may be given
     "save_table": objects.METADATA,
 }
 EXTRA_KEYWORDS["run_search"] = EXTRA_KEYWORDS["solve"]
+EXTRA_KEYWORDS["SokobondGame.plan"] = EXTRA_KEYWORDS["SokobondGame.hint"] = st.dictionaries(
+    st.sampled_from(["max_expanded", "max_seconds", "colour"]), st.just(None), max_size=2)
 EXTRA_KEYWORDS["attempt"] = st.dictionaries(st.sampled_from(["board", "size"]), values.ANYTHING, max_size=1)
 EXTRA_KEYWORDS["PuzzleBoard.sun_moon"] = st.dictionaries(st.sampled_from(["numbers", "hints", "max_seconds",
                                                                          "colour"]), st.just(None), max_size=2)
@@ -206,8 +241,17 @@ NOT_CALLED = {  # public names the generic fuzzing leaves out, and why
     "main": "the command line: test_tables_and_cli.py builds argument lists for it",
     "play": "a widget factory taking **options of PuzzleBoard, which is fuzzed itself",
 }
+# Targets whose failures are reported to their owners and not fixed here: they run, and show as xfailed (an xpass
+# once fixed). Each needs a reason naming the finding and the owner.
+KNOWN_OPEN = {
+    "SokobondGame.plan": "an option plan() does not take (colour=1) gives Python's 'unexpected keyword argument' "
+                         "(sokobond: say which options it takes, as run_search does)",
+    "SokobondGame.hint": "passes its options to plan(): the same finding (sokobond)",
+    "SokobondBoard.refresh": "highlight=5 or 'a' is accepted: it should be None or one of 'u', 'r', 'd', 'l' "
+                             "(sokobond2, widget)",
+}
 FILE_FUNCTIONS = {"data_path"}  # functions that look files up by name: FileNotFoundError is an answer
-EXAMPLES = {"PuzzleBoard": 12, "SearchExplorer": 12, "QLearningView": 6, "train_fast": 40, "q_learning": 40,
+EXAMPLES = {"PuzzleBoard": 12, "SearchExplorer": 12, "QLearningView": 6, "SokobondBoard": 12, "SokobondGame": 40, "train_fast": 40, "q_learning": 40,
             "QLearning.train": 25, "distance_table": 40, "breadth_first_distances": 40, "state_space": 40,
             "Solver": 40, "policy_mistakes": 60, "q_heuristic": 40, "learned_distances": 60}
 DEFAULT_EXAMPLES = 110
@@ -230,6 +274,9 @@ def _factories():
         "PuzzleBoard": lambda: p("PuzzleBoard")(seed=0),
         "SearchExplorer": lambda: p("SearchExplorer")((1, 2, 3, 4, 0, 6, 7, 5, 8)),
         "QLearningView": lambda: p("QLearningView")(2),
+        "SokobondPuzzle": lambda: p("SokobondPuzzle")(p("load_level", ["puzzlekit.sokobond"])("first")),
+        "SokobondGame": lambda: p("SokobondGame")(p("load_level", ["puzzlekit.sokobond"])("first")),
+        "SokobondBoard": lambda: p("SokobondBoard", ["puzzlekit", "puzzlekit.widgets"])("first"),
     }
 
 
@@ -378,7 +425,7 @@ def calls_of(draw, target: Target):
 
 def _bound_the_work(target: Target, names: set, kwargs: dict) -> None:
     """Keep searches and trainers cheap: fuzz one limit at a time, the other set to a small valid value."""
-    takes_options = target.name in ("solve", "run_search")
+    takes_options = target.name in ("solve", "run_search", "SokobondGame.plan", "SokobondGame.hint")
     if "max_expanded" in names or takes_options:
         if "max_expanded" in kwargs and "max_seconds" in kwargs:
             del kwargs["max_seconds"]

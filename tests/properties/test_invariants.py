@@ -129,3 +129,19 @@ def test_solve_is_as_short_as_the_exact_distance(board):
 def test_rank_and_unrank_are_inverse(board):
     index = puzzlekit.rank(board)
     assert 0 <= index < 362880 and attempt(puzzlekit.unrank, index) == ("returned", board)
+
+
+@fuzz_settings(200)
+@given(st.one_of(scrambled(2, 8), scrambled(3, 20), scrambled(4, 10)), st.sampled_from(DIRECTIONS))
+def test_the_unchecked_twins_the_searches_call_answer_as_the_checked_methods(board, direction):
+    """`SlidingPuzzle.unchecked()` and `QHeuristic.unchecked()` skip the checks only: on good boards they agree."""
+    puzzle = public("SlidingPuzzle")(goal_of(int(len(board) ** 0.5)))
+    fast = puzzle.unchecked()
+    assert fast is not puzzle and puzzle.unchecked().successors(board) == puzzle.successors(list(board))
+    assert fast.actions(board) == puzzle.actions(board) and fast.is_goal(board) == puzzle.is_goal(board)
+    if direction in puzzle.actions(board):
+        assert fast.result(board, direction) == puzzle.result(board, direction) == slide_blank(
+            board, int(len(board) ** 0.5), direction)
+    if len(board) == 4:
+        h = public("q_heuristic")({(1, 2, 0, 3): [0.92, 1.0, -np.inf, -np.inf]}, unexplored="manhattan")
+        assert h.unchecked()(board) == h(list(board))

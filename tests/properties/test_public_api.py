@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fuzz_registry as registry
+import fuzzkit
 from fuzzkit import attempt, fuzz_settings
 
 TARGETS = registry.targets()
@@ -30,9 +31,13 @@ def test_every_public_name_is_fuzzed():
             except LookupError:
                 missing.append(f"{parameter.name} of {target.name}")
     assert not missing, f"no strategy for: {', '.join(missing)}"
+    stale = (set(fuzzkit.RUNTIME_ERRORS) | set(registry.KNOWN_OPEN)) - names
+    assert not stale, f"RUNTIME_ERRORS or KNOWN_OPEN name callables that are no longer public: {sorted(stale)}"
 
 
-@pytest.mark.parametrize("target", TARGETS, ids=[target.name for target in TARGETS])
+@pytest.mark.parametrize("target", [
+    pytest.param(target, marks=pytest.mark.xfail(reason=registry.KNOWN_OPEN[target.name], strict=False))
+    if target.name in registry.KNOWN_OPEN else target for target in TARGETS], ids=[target.name for target in TARGETS])
 def test_public_callable(target, fuzz_workdir):
     """Works, or says clearly what is wrong; never crashes, never hangs, never takes garbage."""
     examples = registry.EXAMPLES.get(target.name, registry.EXAMPLES.get(target.name.split(".")[0],
