@@ -18,7 +18,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Hyperparameters:
-    """The settings of a Q-learning run, named as in the original game, with the seed of the random generators.
+    """The settings of a Q-learning run, named as in the original game, with a seed for the random generators.
 
     learning_rate : how far each update moves Q toward its target, in (0, 1] (1.0: all the way).
     discount_factor : what a reward one step later is worth now, in [0, 1].
