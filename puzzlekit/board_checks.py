@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .checks import check_int, short_repr
 from .grid import MAX_SIZE, side
@@ -25,6 +26,22 @@ __all__ = [
 Board = tuple  # a tuple of ints, row-major, e.g. (1, 2, 3, 4, 5, 6, 7, 8, 0); 0 is the blank
 BLANK = 0
 MAX_CELLS = MAX_SIZE * MAX_SIZE
+
+
+# The common case, checked quickly: a tuple holding each of 0..n-1 once as a Python int, n a square.
+_SIDES = {size * size: size for size in range(2, MAX_SIZE + 1)}
+_ALL_CELLS = {size * size: frozenset(range(size * size)) for size in range(2, MAX_SIZE + 1)}
+
+
+def _quick_tiles(board) -> int | None:
+    """The width of `board` when it is plainly a tile board (a tuple of the ints 0..n-1, each once), else None.
+
+    Equal sets with n values mean each value once; the type test refuses True for 1 and 1.0 for 1.
+    Anything else takes the full check, which says what is wrong.
+    """
+    if type(board) is tuple and _ALL_CELLS.get(len(board)) == set(board) and all(type(cell) is int for cell in board):
+        return _SIDES[len(board)]
+    return None
 
 
 def _cells(board, what: str = "board") -> tuple:
@@ -132,6 +149,9 @@ def check_cells(board, what: str = "board") -> tuple[Board, int]:
     >>> check_cells((2, 2, 0, 1, 1, 2, 1, 2, 1))
     ((2, 2, 0, 1, 1, 2, 1, 2, 1), 3)
     """
+    size = _quick_tiles(board)
+    if size is not None:
+        return board, size
     cells, size = check_square(board, what)
     if not _is_token(cells):
         _check_tiles(cells, size, what)
@@ -146,6 +166,9 @@ def check_pair(board, goal) -> tuple[Board, Board, int]:
     >>> check_pair([1, 2, 0, 3], None)
     ((1, 2, 0, 3), (1, 2, 3, 0), 2)
     """
+    size = _quick_tiles(board)
+    if size is not None and (goal is None or _quick_tiles(goal) == size):
+        return board, _default_goal(size) if goal is None else goal, size
     cells, size = check_square(board)
     if goal is None:
         if _is_token(cells):
@@ -188,5 +211,9 @@ def default_goal(size: int = 3) -> Board:
     >>> default_goal(2)
     (1, 2, 3, 0)
     """
-    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
+    return _default_goal(check_int(size, "size", minimum=2, maximum=MAX_SIZE))
+
+
+@lru_cache(maxsize=None)
+def _default_goal(size: int) -> Board:
     return tuple(range(1, size * size)) + (BLANK,)

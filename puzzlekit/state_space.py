@@ -17,7 +17,10 @@ from .checks import check_bool, check_int, short_repr
 from .distances import distance_table, rank, rank_columns
 from .grid import DIRECTIONS, MAX_SIZE, target_array
 
-__all__ = ["StateSpace", "state_space", "check_table", "check_dict_table", "q_array", "TABLE_SIZES"]
+__all__ = [
+    "StateSpace", "state_space", "check_table", "check_dict_table", "check_dict_table_shape", "check_dict_values", "q_array",
+    "TABLE_SIZES",
+]
 
 # The widths whose every board fits in a table: 12 boards on 2x2, 181,440 on 3x3 (4x4 would need 10 ** 13).
 TABLE_SIZES = (2, 3)
@@ -253,10 +256,57 @@ def check_dict_table(q, what: str = "q") -> int | None:
             width = size
         elif size != width:
             raise ValueError(f"{what} mixes boards of two sizes, {width}x{width} and {size}x{size}")
-        if not isinstance(values, (list, tuple)) or len(values) != 4 or not all(
-                isinstance(value, (int, float)) and not isinstance(value, bool) and value == value for value in values):
-            raise ValueError(f"{what} gives board {cells} the values {short_repr(values)}; each board needs 4 numbers "
-                             f"[Q(u), Q(r), Q(d), Q(l)], none NaN")
+        _check_values(values, cells, what)
+    return width
+
+
+def check_dict_values(values, board, what: str = "q") -> None:
+    """Check one entry of a table of `q_learning`: `board` a board, its `values` 4 numbers, none NaN.
+
+    Examples
+    --------
+    >>> check_dict_values([0.5, 1.0, -math.inf, 0.0], (1, 2, 0, 3))
+    >>> check_dict_values([0.5, math.nan, 0.0, 0.0], (1, 2, 0, 3))
+    Traceback (most recent call last):
+    ...
+    ValueError: q gives board (1, 2, 0, 3) the values [0.5, nan, 0.0, 0.0]; each board needs 4 numbers [Q(u), Q(r), Q(d), Q(l)], none NaN
+    """
+    _check_values(values, check_cells(board, f"a board of {what}")[0], what)
+
+
+def _check_values(values, cells: tuple, what: str) -> None:
+    if not isinstance(values, (list, tuple)) or len(values) != 4 or not all(
+            isinstance(value, (int, float)) and not isinstance(value, bool) and value == value for value in values):
+        raise ValueError(f"{what} gives board {cells} the values {short_repr(values)}; each board needs 4 numbers "
+                         f"[Q(u), Q(r), Q(d), Q(l)], none NaN")
+
+
+def check_dict_table_shape(q, what: str = "q") -> int | None:
+    """`check_dict_table` for a caller that reads only a few entries and checks each with `check_dict_values`.
+
+    It checks that `q` is a dict, its first entry in full, and that every key has that board's
+    length (a quick pass); a table that fails the quick pass gets `check_dict_table`'s full check and
+    its message. So a function that follows one path through a table of 181,440 boards does not pay
+    for checking all of them on every call.
+
+    Examples
+    --------
+    >>> check_dict_table_shape({(1, 2, 0, 3): [0.81, 1.0, -math.inf, -math.inf], (1, 2, 3, 0): [0.0] * 4})
+    2
+    >>> check_dict_table_shape({(1, 2, 0, 3): [1.0] * 4, (1, 2, 3, 4, 5, 6, 7, 0, 8): [1.0] * 4})
+    Traceback (most recent call last):
+    ...
+    ValueError: q mixes boards of two sizes, 2x2 and 3x3
+    """
+    if not isinstance(q, dict):
+        return check_dict_table(q, what)  # raises its TypeError
+    if not q:
+        return None
+    board, values = next(iter(q.items()))
+    cells, width = check_cells(board, f"a board of {what}")
+    _check_values(values, cells, what)
+    if not all(type(key) is tuple and len(key) == len(cells) for key in q):
+        return check_dict_table(q, what)  # finds the key at fault and says what is wrong with it
     return width
 
 

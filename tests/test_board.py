@@ -334,3 +334,26 @@ def test_format_board_draws_boxes_and_tokens():
     assert format_board(SUN_MOON_START).splitlines()[1] == "┃ ☼ ┃ ☼ ┃ ☼ ┃"
     wide = format_board(default_goal(4)).splitlines()
     assert wide[0] == "┏━━━━┳━━━━┳━━━━┳━━━━┓" and wide[7] == "┃ 13 ┃ 14 ┃ 15 ┃    ┃"
+
+
+def test_the_quick_check_of_a_tuple_agrees_with_the_full_check():
+    """A tuple of the ints 0..n-1 takes a quick path; every other input the full one, with the same answers."""
+    import random
+
+    from puzzlekit.board import check_cells, check_pair
+
+    rng = random.Random(0)
+    for size in (2, 3, 4, 5):
+        for _ in range(50):
+            cells = list(range(size * size))
+            rng.shuffle(cells)
+            assert check_cells(tuple(cells)) == check_cells(cells) == (tuple(cells), size)
+            assert check_pair(tuple(cells), None) == check_pair(cells, None)
+            assert check_pair(tuple(cells), default_goal(size)) == check_pair(cells, list(default_goal(size)))
+    for wrong in [(True, 2, 3, 0), (1.0, 2, 3, 0), (1, 1, 3, 0), (1, 2, 3), (1, 2, 3, 4), (-1, 2, 3, 0)]:
+        with pytest.raises((TypeError, ValueError)):
+            check_cells(wrong)
+        with pytest.raises((TypeError, ValueError)):
+            check_pair(wrong, None)
+    with pytest.raises(ValueError, match="same size"):
+        check_pair((1, 2, 3, 0), default_goal(3))

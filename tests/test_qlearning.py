@@ -1,6 +1,7 @@
 """Tests for puzzlekit.qlearning and puzzlekit.qtable: the update rule, the two trainers against each other,
 the shipped table proved optimal on every board, files, and the sun/moon puzzle."""
 
+import itertools
 import json
 import math
 import random
@@ -575,3 +576,23 @@ def test_q_update_refuses_garbage_and_agrees_with_the_loop():
                         ((1e308, 1e308, 1e308, 1.0, 1.0), ValueError)]:
         with pytest.raises(error):
             q_update(*args)
+
+
+def test_greedy_path_checks_what_it_reads_and_never_the_whole_table_again(monkeypatch):
+    """One path reads a few entries; checking every entry on every call made 629 paths take seconds."""
+    import puzzlekit.state_space as state_space_module
+
+    q = {(1, 2, 0, 3): [0.0, 1.0, -math.inf, -math.inf]}
+    for board in itertools.permutations(range(4)):  # 23 more boards, which the path never reads
+        q.setdefault(board, [0.25] * 4)
+    checked = []
+    original = state_space_module.check_cells
+    monkeypatch.setattr(state_space_module, "check_cells", lambda *a, **k: checked.append(a[0]) or original(*a, **k))
+    path = greedy_path(q, SlidingPuzzleEnv(2), (1, 2, 0, 3))
+    assert path == [(1, 2, 0, 3), (1, 2, 3, 0)]
+    assert len(checked) <= 2  # the first entry, and the one entry the path read
+    spoiled = dict(q) | {(1, 2, 0, 3): [math.nan, 1.0, 0.0, 0.0]}
+    with pytest.raises(ValueError, match="none NaN"):
+        greedy_path(spoiled, SlidingPuzzleEnv(2), (1, 2, 0, 3))
+    with pytest.raises(ValueError, match="two sizes"):
+        greedy_path(q | {(1, 2, 3, 4, 5, 6, 7, 8, 0): [0.0] * 4}, SlidingPuzzleEnv(2), (1, 2, 0, 3))

@@ -12,7 +12,8 @@ from ..board import Board, check_cells, default_goal, format_board, is_token_boa
 from ..checks import check_int, make_rng, short_repr
 from ..distances import breadth_first_distances
 from ..environment import ACTIONS, SlidingPuzzleEnv
-from ..state_space import TABLE_SIZES, StateSpace, check_dict_table, check_table, q_array, state_space
+from ..state_space import (TABLE_SIZES, StateSpace, check_dict_table, check_dict_table_shape, check_dict_values, check_table,
+                           q_array, state_space)
 from .loop import QTable, check_environment, greedy_action
 
 __all__ = ["greedy_path", "greedy_moves", "format_path", "policy_mistakes"]
@@ -41,14 +42,18 @@ def greedy_path(
         hint = "; for an array table use greedy_moves or Solver" if hasattr(q, "shape") else ""
         raise TypeError(f"q must be a table of q_learning (a dict, board -> 4 values), "
                         f"got {short_repr(q)} ({type(q).__name__}){hint}")
-    check_dict_table(q)
+    check_dict_table_shape(q)  # the entries the path reads are checked as it reads them
     check_environment(env)
     max_steps = check_int(max_steps, "max_steps", minimum=0)
     rng = None if seed is None else make_rng(seed)
     state, info = env.reset(options=None if start is None else {"board": start})
     path = [state]
     for _ in range(max_steps):
-        values = q.get(state) or [0.0 if action in info["actions"] else -math.inf for action in range(4)]
+        values = q.get(state)
+        if values is None:
+            values = [0.0 if action in info["actions"] else -math.inf for action in range(4)]
+        else:
+            check_dict_values(values, state)
         state, _, terminated, truncated, info = env.step(greedy_action(values, rng))
         path.append(state)
         if terminated or truncated:

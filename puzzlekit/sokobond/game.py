@@ -55,17 +55,18 @@ def plan(level: Level | str, state: State | None = None, *, max_expanded: int | 
                        f"expanded; raise max_expanded or max_seconds")
 
 
-def hint(level: Level | str, state: State | None = None, **limits) -> str | None:
+def hint(level: Level | str, state: State | None = None, *, max_expanded: int | None = DEFAULT_MAX_EXPANDED,
+         max_seconds: float | None = None) -> str | None:
     """The first move of a shortest solution from `state` ('u', 'r', 'd' or 'l'); None if solved or hopeless.
 
-    `limits` (`max_expanded`, `max_seconds`) go to `plan`.
+    The limits go to `plan`.
 
     Examples
     --------
     >>> hint('######\\n#h.O.#\\n#...H#\\n######')
     'r'
     """
-    moves = plan(level, state, **limits)
+    moves = plan(level, state, max_expanded=max_expanded, max_seconds=max_seconds)
     return moves[0] if moves else None
 
 
@@ -180,7 +181,7 @@ class SokobondGame:
         """
         return is_dead(self.level, self.state)
 
-    def hint(self, **limits) -> str | None:
+    def hint(self, *, max_expanded: int | None = DEFAULT_MAX_EXPANDED, max_seconds: float | None = None) -> str | None:
         """The next move of a shortest solution from here (see `hint`), None if solved or hopeless.
 
         Examples
@@ -188,9 +189,11 @@ class SokobondGame:
         >>> SokobondGame('######\\n#h.O.#\\n#...H#\\n######').hint(max_expanded=1000)
         'r'
         """
-        return hint(self.level, self.state, **limits)
+        return hint(self.level, self.state, max_expanded=max_expanded, max_seconds=max_seconds)
 
-    def plan(self, **limits) -> list[str] | None:
+    def plan(
+        self, *, max_expanded: int | None = DEFAULT_MAX_EXPANDED, max_seconds: float | None = None
+    ) -> list[str] | None:
         """The moves of a shortest solution from here (see `plan`).
 
         Examples
@@ -198,7 +201,7 @@ class SokobondGame:
         >>> SokobondGame('######\\n#h.O.#\\n#...H#\\n######').plan()
         ['r', 'r']
         """
-        return plan(self.level, self.state, **limits)
+        return plan(self.level, self.state, max_expanded=max_expanded, max_seconds=max_seconds)
 
     def set_state(self, state: State) -> None:
         """Play on from `state` (checked against the level), as a new start with no moves made.

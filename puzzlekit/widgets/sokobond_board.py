@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..checks import check_int, check_real, short_repr
+from ..checks import check_choice, check_int, check_real, short_repr
 from ..grid import DIRECTION_NAMES
 from ..sokobond import KEYS, Level, SokobondGame, draw, levels, load_level, parse_level
 from .base import GridPuzzleWidget
@@ -157,6 +157,8 @@ class SokobondBoard(GridPuzzleWidget):
         >>> board.refresh(highlight="r"); board.arrows["r"].button_style, board.arrows["u"].button_style
         ('success', '')
         """
+        if highlight is not None:
+            highlight = check_choice(highlight, "highlight", tuple(self.arrows))
         self.picture.value = draw(self.game.level, self.game.state, cell=self.cell)._repr_svg_()
         for direction, button in self.arrows.items():
             button.button_style = "success" if direction == highlight else ""

@@ -243,13 +243,7 @@ NOT_CALLED = {  # public names the generic fuzzing leaves out, and why
 }
 # Targets whose failures are reported to their owners and not fixed here: they run, and show as xfailed (an xpass
 # once fixed). Each needs a reason naming the finding and the owner.
-KNOWN_OPEN = {
-    "SokobondGame.plan": "an option plan() does not take (colour=1) gives Python's 'unexpected keyword argument' "
-                         "(sokobond: say which options it takes, as run_search does)",
-    "SokobondGame.hint": "passes its options to plan(): the same finding (sokobond)",
-    "SokobondBoard.refresh": "highlight=5 or 'a' is accepted: it should be None or one of 'u', 'r', 'd', 'l' "
-                             "(sokobond2, widget)",
-}
+KNOWN_OPEN: dict[str, str] = {}
 FILE_FUNCTIONS = {"data_path"}  # functions that look files up by name: FileNotFoundError is an answer
 EXAMPLES = {"PuzzleBoard": 12, "SearchExplorer": 12, "QLearningView": 6, "SokobondBoard": 12, "SokobondGame": 40, "train_fast": 40, "q_learning": 40,
             "QLearning.train": 25, "distance_table": 40, "breadth_first_distances": 40, "state_space": 40,
