@@ -84,7 +84,7 @@ class SlidingPuzzleEnv:
     the episode ends when the board shows `goal` (by default the tiles in order with the
     blank last; pass `goal=SUN_MOON_GOAL` for the sun/moon puzzle). Episodes start from `start`
     when it is given (the original sun-and-moon program always starts from `SUN_MOON_START`), otherwise from a
-    random board that can reach the goal and is not the goal, drawn from the seeded generator.
+    random board that can reach the goal and is not the goal, drawn from its seeded generator.
 
     Action Space
     ------------

@@ -22,9 +22,9 @@ import sys
 import time
 from pathlib import Path
 
-from bench_korf100 import RANDOM_BOARDS, RANDOM_SEED, write_csv
+from bench_korf100 import random_boards, write_csv
 
-from puzzlekit import default_goal, random_board
+from puzzlekit import default_goal
 from puzzlekit.fifteen import PARTITIONS, pattern_databases
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +64,7 @@ def main(argv=None) -> int:
     parser.add_argument("--top", type=int, default=10, help="how many of the best groupings to print")
     parser.add_argument("--csv", default=None, help=f"where to write every grouping (default: {GROUPINGS.relative_to(ROOT)})")
     args = parser.parse_args(argv)
-    boards = [random_board(4, seed=RANDOM_SEED * 1_000_000 + i) for i in range(RANDOM_BOARDS)]
+    boards = random_boards()
     partitions = groupings()
     patterns = sorted({pattern for partition in partitions for pattern in partition})
     print(f"{len(partitions)} groupings into connected 6-6-3 patterns, {len(patterns)} patterns to build; "

@@ -54,8 +54,7 @@ def chapter_guides() -> dict:
 def grid_row(guide: str, lam: float, reopen: bool, h, boards, optimal) -> dict:
     """One setting's totals over `boards`: whole numbers, and the worst length / shortest as its two sides."""
     results = [lambda_astar_search(board, h, g_weight=lam, reopen=reopen) for board in boards]
-    worst = max(Fraction(r.length, d) for r, d in zip(results, optimal))
-    worst_row = next((r.length, d) for r, d in zip(results, optimal) if Fraction(r.length, d) == worst)
+    worst_row = max(((r.length, d) for r, d in zip(results, optimal)), key=lambda pair: Fraction(*pair))
     return {"guide": guide, "lambda": lam, "reopen": reopen, "boards": len(boards),
             "expanded": sum(r.expanded for r in results), "moves": sum(r.length for r in results),
             "shortest": sum(r.length == d for r, d in zip(results, optimal)),
