@@ -277,10 +277,14 @@ class Parts(Matcher):
         if not isinstance(result, tuple) or len(result) != len(self.parts):
             return f"{describe(result)}, expected a tuple of {len(self.parts)}: ({names})"
         for (name, expected), got in zip(self.parts.items(), result):
+            if _is_matcher(expected):
+                why = expected.mismatch(got)
+                if why is not None:
+                    return f"{describe(result)}, whose {name} is " + (why if isinstance(expected, Matcher) else
+                                                                      f"wrong: {why}")
+                continue
             where = _mismatch(got, expected)
             if where is not None:
-                if isinstance(expected, Matcher):
-                    return f"{describe(result)}, whose {name} is {where}"
                 return f"{describe(result)}, whose {name} is {describe(got, 40)}, expected {describe(expected, 40)}" + (
                     f" ({where})" if _is_container(expected) else "")
         return None
@@ -348,6 +352,11 @@ def _array_module(*values):
     return None
 
 
+def _is_matcher(value) -> bool:
+    """Whether `value` is a matcher: a `Matcher`, or any object (not a class) with a `mismatch(result)` method."""
+    return isinstance(value, Matcher) or (not isinstance(value, type) and callable(getattr(value, "mismatch", None)))
+
+
 def _is_container(value) -> bool:
     return isinstance(value, (Mapping, list, tuple)) or _array_module(value) is not None
 
@@ -361,8 +370,9 @@ def _mismatch(result, expected, tolerance: float | None = None, depth: int = 0) 
 
     `tolerance` is an absolute tolerance for numbers (CloseTo); without it floats are compared to FLOAT_TOLERANCE.
     """
-    if isinstance(expected, Matcher):
-        return expected.mismatch(result)
+    if _is_matcher(expected):
+        why = expected.mismatch(result)
+        return None if why is None else (f"got {why}" if isinstance(expected, Matcher) else why)
     if depth > 20:  # a structure that contains itself
         return None if _plain_equal(result, expected) else f"got {describe(result)}, expected {describe(expected)}"
     numpy = _array_module(result, expected)
@@ -400,10 +410,6 @@ def _plain_equal(result, expected) -> bool:
         return False
 
 
-def _inner(where: str) -> str:
-    return where if where.startswith(("at ", "got ")) else f"got {where}"
-
-
 def _dict_mismatch(result, expected: Mapping, tolerance, depth) -> str | None:
     if not isinstance(result, Mapping):
         return f"got a {type(result).__name__}, expected a dict of {_plural(len(expected), 'entry')}"
@@ -420,7 +426,7 @@ def _dict_mismatch(result, expected: Mapping, tolerance, depth) -> str | None:
         where = _mismatch(result[key], expected[key], tolerance, depth + 1)
         if where is not None:
             differ += 1
-            first = first or f"at key {describe(key, 40)}: {_inner(where)}"
+            first = first or f"at key {describe(key, 40)}: {where}"
     if first is None:
         return None
     return first + (f"; {differ} of {len(expected)} entries differ" if differ > 1 else "")
@@ -435,7 +441,7 @@ def _sequence_mismatch(result, expected, tolerance, depth) -> str | None:
     for index, (got, wanted) in enumerate(zip(result, expected)):
         where = _mismatch(got, wanted, tolerance, depth + 1)
         if where is not None:
-            first = f"at index {index}: {_inner(where)}"
+            first = f"at index {index}: {where}"
             if len(result) != len(expected):
                 return f"{_plural(len(result), 'item')}, expected {len(expected)}; first difference {first}"
             return first
@@ -661,8 +667,11 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
 
     Each case is `(arguments, expected)`: `arguments` is a tuple of positional arguments
     (a single argument that is itself a tuple must be wrapped: `((board,), expected)`), and
-    `expected` is the value to return, an exception class the call should raise, or a `Matcher`
-    (`PathOf`, `CloseTo`, `Parts`, `OneOf`, `Satisfies`) that accepts more than one answer. Dicts,
+    `expected` is the value to return, an exception class the call should raise, or a matcher that
+    accepts more than one answer: a `Matcher` (`PathOf`, `CloseTo`, `Parts`, `OneOf`, `Satisfies`), whose
+    `mismatch(result)` completes "f(...) returned ...", or any other object with a `mismatch(result)`
+    method that returns None or a sentence, printed as "✗ f(...): <sentence>". The function is called
+    once per case and the matcher asked afterwards, so it may look at what the call did to the arguments. Dicts,
     lists, tuples and numpy arrays are compared entry by entry, and the first difference is named;
     floats are equal within FLOAT_TOLERANCE.
 
@@ -762,6 +771,11 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         if raises:
             failures.append(f"✗ {call} returned {describe(result)}, expected it to raise {expected.__name__}")
             continue
+        if _is_matcher(expected):  # a Matcher completes "returned ...", another matcher says a whole sentence
+            why = expected.mismatch(result)
+            if why is not None:
+                failures.append(f"✗ {call} returned {why}" if isinstance(expected, Matcher) else f"✗ {call}: {why}")
+            continue
         where = _mismatch(result, expected)
         if where is not None:
             failures.append(_failure(call, result, expected, where))
@@ -772,8 +786,6 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
 
 def _failure(call: str, result, expected, where: str) -> str:
     """The line that says what `call` got wrong: what it returned, what was expected, and where they differ."""
-    if isinstance(expected, Matcher):
-        return f"✗ {call} returned {where}"
     returned, wanted = describe(result), describe(expected)
     if result is None:
         return f"✗ {call} returned None, expected {wanted} (a function without `return` returns None)"

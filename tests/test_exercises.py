@@ -458,3 +458,29 @@ def test_messages_name_the_function_as_the_check_cell_calls_it(capsys):
     my_bfs = breadth_first
     check(my_bfs, [((1,), 2)])
     assert capsys.readouterr().out.startswith("✗ my_bfs(1) returned 1, expected 2")
+
+
+def test_any_object_with_a_mismatch_method_is_a_matcher(capsys):
+    class Expands:
+        "A matcher of another module: a whole sentence, read after the call (it may look at the arguments)."
+
+        def __init__(self, log):
+            self.log = log
+
+        def mismatch(self, result):
+            return None if self.log == [1, 2] else f"expanded {self.log}, where the reference expands [1, 2]"
+
+        def __repr__(self):
+            return "the reference's expansions"
+
+    def search(log):
+        log.extend([1, 3])
+        return None
+
+    log = []
+    check(search, [((log,), Expands(log))])
+    assert capsys.readouterr().out.startswith("✗ search([]): expanded [1, 3], where the reference expands [1, 2]")
+    check(lambda log: ([1], 2), [(([],), Parts(path=[1], expanded=Expands([1, 2])))])
+    assert "✓" in capsys.readouterr().out
+    check(lambda log: [0], [(([],), [Expands([9])])])
+    assert "at index 0: expanded [9], where the reference expands [1, 2]" in capsys.readouterr().out
