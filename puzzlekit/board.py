@@ -391,6 +391,9 @@ def _read_cell(field: str) -> int:
     if field in _SYMBOLS:
         return _SYMBOLS[field]
     if field.isascii() and field.isdigit():
+        if len(field) > len(str(MAX_CELLS)):  # before int(), which refuses more than 4,300 digits in its own words
+            raise ValueError(f"text holds the number {short_repr(field, 30)}, {len(field):,} digits long; "
+                             f"a board has at most {MAX_CELLS} cells, so its tiles have at most {len(str(MAX_CELLS))} digits")
         return int(field)
     raise ValueError(
         f"cannot read {field!r} as a cell: write tiles as numbers, the blank as _ (or 0), sun and moon as ☼ and ☾"

@@ -36,10 +36,11 @@ _ALL_CELLS = {size * size: frozenset(range(size * size)) for size in range(2, MA
 def _quick_tiles(board) -> int | None:
     """The width of `board` when it is plainly a tile board (a tuple of the ints 0..n-1, each once), else None.
 
-    Equal sets with n values mean each value once; the type test refuses True for 1 and 1.0 for 1.
+    Equal sets with n values mean each value once; the type test, made first, refuses True for 1, 1.0 for 1,
+    and a cell that cannot go in a set (a list), which the full check then names.
     Anything else takes the full check, which says what is wrong.
     """
-    if type(board) is tuple and _ALL_CELLS.get(len(board)) == set(board) and all(type(cell) is int for cell in board):
+    if type(board) is tuple and all(type(cell) is int for cell in board) and _ALL_CELLS.get(len(board)) == set(board):
         return _SIDES[len(board)]
     return None
 

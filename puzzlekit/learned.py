@@ -11,7 +11,7 @@ import math
 import numbers
 from collections.abc import Callable, Sequence
 
-from .board import Board, check_cells, check_pair, default_goal, is_token_board
+from .board import Board, check_cells, check_pair, check_reachable, default_goal, is_token_board
 from .checks import check_real, short_repr
 from .heuristics import for_goal
 from .state_space import check_dict_table, check_table, q_array, state_space
@@ -225,6 +225,11 @@ def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
     width = check_dict_table(q, "the table")  # the values are checked above; this checks every board
     if width is not None and width * width != len(target):
         raise ValueError(f"the table holds {width}x{width} boards but the goal {target} is not of that size")
+    for board in q:  # each board must be one that slides can turn into the goal
+        try:
+            check_reachable(board, target, width, "board")
+        except ValueError as error:
+            raise ValueError(f"q: {error}; a table learned for the goal {target} holds only boards that reach it") from None
     known[target] = 0
     return known
 

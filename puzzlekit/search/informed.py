@@ -20,6 +20,7 @@ from .result import (
     DEFAULT_MAX_EXPANDED_ONE_PATH,
     EXHAUSTED,
     FOUND,
+    MAX_ESTIMATE,
     Limits,
     OnEvent,
     SearchResult,
@@ -290,7 +291,7 @@ def best_first(
             parents[child] = (state, action)
             child_h = h(child)
             try:
-                usable = 0 <= child_h < math.inf  # a quick test, false for NaN too
+                usable = 0 <= child_h <= MAX_ESTIMATE  # a quick test, false for NaN and infinity too
             except (TypeError, ValueError):
                 usable = False
             if not usable:

@@ -19,6 +19,7 @@ __all__ = [
     "DEFAULT_MAX_EXPANDED_ONE_PATH",
     "FOUND",
     "EXHAUSTED",
+    "MAX_ESTIMATE",
     "CUTOFF",
     "STOPPED",
     "OnEvent",
@@ -45,6 +46,10 @@ CUTOFF = "cutoff"  # depth-limited search met its depth limit: a longer path may
 STOPPED = ("max_expanded", "max_seconds")  # stopped by that limit before an answer
 
 OnEvent = Callable[[str, object, dict], None]
+
+# The largest estimate a search accepts: far beyond any distance, and small enough that f = g_weight * g + h
+# stays a float (an int estimate such as 10 ** 400 would not fit one).
+MAX_ESTIMATE = 1e300
 
 
 @dataclass(repr=False)
@@ -246,13 +251,14 @@ def check_estimate(value, state):
     ValueError: the heuristic gave nan for (1, 2, 3, 0); an estimate must be a finite number, 0 or more
     """
     try:
-        good = not isinstance(value, (str, bytes)) and bool(0 <= value < math.inf)
+        good = not isinstance(value, (str, bytes)) and bool(0 <= value <= MAX_ESTIMATE)
     except (TypeError, ValueError):  # not a number, or an array (whose truth is ambiguous)
         good = False
     if not good:
+        too_large = isinstance(value, (int, float)) and not isinstance(value, bool) and MAX_ESTIMATE < value < math.inf
         raise ValueError(
             f"the heuristic gave {short_repr(value)} for {short_repr(state)}; "
-            f"an estimate must be a finite number, 0 or more"
+            f"an estimate must be a finite number, 0 or more" + (f", at most {MAX_ESTIMATE:g}" if too_large else "")
         )
     return value
 

@@ -18,6 +18,7 @@ from .result import (
     DEFAULT_MAX_EXPANDED_ONE_PATH,
     EXHAUSTED,
     FOUND,
+    MAX_ESTIMATE,
     Limits,
     OnEvent,
     SearchResult,
@@ -329,7 +330,7 @@ def bounded_depth_first(
                 continue  # expanded before at this depth or a smaller one: nothing new below it
             child_h = h(child)
             try:
-                usable = 0 <= child_h < math.inf  # a quick test, false for NaN too
+                usable = 0 <= child_h <= MAX_ESTIMATE  # a quick test, false for NaN and infinity too
             except (TypeError, ValueError):
                 usable = False
             if not usable:
