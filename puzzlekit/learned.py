@@ -6,7 +6,6 @@ board d moves away is discount ** (d - 1) once learned, so d = 1 + log(value) / 
 
 from __future__ import annotations
 
-import copy
 import math
 import numbers
 from collections.abc import Callable, Sequence
@@ -113,29 +112,18 @@ class QHeuristic:
         self.discount = discount
         self.unexplored = rule
         self._fallback = fallback
-        self._checking = True
 
     def __repr__(self) -> str:
         boards = f"{self.learned:,} board{'s' * (self.learned != 1)}"
         return f"QHeuristic({boards} learned, discount={self.discount:g}, unexplored={self.unexplored})"
 
     def __call__(self, board: Sequence[int]) -> float:
-        if self._checking:  # False in the twin of `unchecked`, which the searches call
-            board = check_pair(board, self.goal)[0]
+        return self._estimate(check_pair(board, self.goal)[0])
+
+    def _estimate(self, board: Board) -> float:
+        """The estimate of a checked board: what the searches call (see `puzzlekit.heuristics.for_goal`)."""
         distance = self.known.get(board)
         return self._fallback(board) if distance is None else distance
-
-    def unchecked(self) -> QHeuristic:
-        """A twin that does not check its board, for the searches (`for_goal` uses it): their boards are checked already.
-
-        Examples
-        --------
-        >>> q_heuristic({(1, 2, 0, 3): [0.92, 1.0, -math.inf, -math.inf]}).unchecked()((1, 2, 0, 3))
-        1
-        """
-        twin = copy.copy(self)
-        twin._checking = False
-        return twin
 
 
 def q_heuristic(q, discount: float = 0.92, *, unexplored="manhattan", goal: Sequence[int] | None = None) -> QHeuristic:
