@@ -106,16 +106,21 @@ def position(board: Sequence[int], n: int) -> tuple[int, int]:
     >>> position((1, 3, 2, 5, 7, 4, 0, 8, 6), 0)
     (2, 0)
     """
+    cells, size = _check_tile(board, n)
+    return divmod(cells.index(n), size)
+
+
+def _check_tile(board, n) -> tuple[Board, int]:
+    """`position`'s checks: `board` a board and `n` a tile on it exactly once; return the cells and the width."""
     cells, size = check_cells(board)
-    check_int(n, "tile")
-    count = cells.count(n)
+    count = cells.count(check_int(n, "tile"))
     if count == 0:
         raise ValueError(
             f"tile {n} is not on the board: a {size}x{size} board holds the blank 0 and tiles 1..{len(cells) - 1}"
         )
     if count > 1:
         raise ValueError(f"{n} appears {count} times on this token board; position() needs a tile that appears once")
-    return divmod(cells.index(n), size)
+    return cells, size
 
 
 def moves(board: Sequence[int]) -> list[int]:
@@ -145,6 +150,14 @@ def move(board: Sequence[int], n: int) -> Board:
     ...
     ValueError: tile 7 cannot slide: it is at (1, 1) and the blank is at (2, 0), not next to it; tiles that can: [5, 8]
     """
+    cells, blank, tile = _check_move(board, n)  # the cells of the blank and of tile n, next to it
+    after = list(cells)
+    after[blank], after[tile] = n, BLANK
+    return tuple(after)
+
+
+def _check_move(board, n) -> tuple[Board, int, int]:
+    """`move`'s checks: `n` a tile next to the blank; return the cells, the blank's cell and the tile's."""
     cells, size = check_cells(board)
     check_int(n, "tile")
     blank = cells.index(BLANK)
@@ -164,7 +177,7 @@ def move(board: Sequence[int], n: int) -> Board:
         raise ValueError(f"tile {n} cannot slide: {where}; tiles that can: {[cells[i] for i in neighbours]}")
     if len(sources) > 1:
         raise ValueError(f"{len(sources)} tokens {n} are next to the blank; use slide(board, direction) to say which")
-    return fast_swap(size)(cells, blank, sources[0])
+    return cells, blank, sources[0]
 
 
 def _textbook_order(blank: int, size: int) -> list[int]:
@@ -391,6 +404,9 @@ def _read_cell(field: str) -> int:
     if field in _SYMBOLS:
         return _SYMBOLS[field]
     if field.isascii() and field.isdigit():
+        if len(field) > len(str(MAX_CELLS)):  # before int(), which refuses more than 4,300 digits in its own words
+            raise ValueError(f"text holds the number {short_repr(field, 30)}, {len(field):,} digits long; "
+                             f"a board has at most {MAX_CELLS} cells, so its tiles have at most {len(str(MAX_CELLS))} digits")
         return int(field)
     raise ValueError(
         f"cannot read {field!r} as a cell: write tiles as numbers, the blank as _ (or 0), sun and moon as ☼ and ☾"

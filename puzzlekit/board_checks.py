@@ -5,14 +5,16 @@ Every function of the package that takes a board checks it here, so each mistake
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
 from .checks import check_int, short_repr
-from .grid import MAX_SIZE, side
 
 __all__ = [
+    "MAX_SIZE",
+    "side",
     "Board",
     "BLANK",
     "MAX_CELLS",
@@ -22,6 +24,35 @@ __all__ = [
     "check_pair",
     "default_goal",
 ]
+
+# The widest board the package accepts: enough for any demonstration, small enough that a goal or a
+# table of its cells always fits in memory.
+MAX_SIZE = 16
+
+
+def side(cells: int, what: str = "board") -> int:
+    """The width of a square board of `cells` cells (2x2 or larger, at most `MAX_SIZE` wide).
+
+    Examples
+    --------
+    >>> side(9), side(16)
+    (3, 4)
+    >>> side(8)
+    Traceback (most recent call last):
+    ...
+    ValueError: board has 8 cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)
+    """
+    if type(cells) is not int:
+        cells = check_int(cells, f"the number of cells of the {what}", minimum=0)
+    size = math.isqrt(max(cells, 0))
+    if size < 2 or size * size != cells:
+        raise ValueError(
+            f"{what} has {cells} cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)"
+        )
+    if size > MAX_SIZE:
+        raise ValueError(f"{what} is {size}x{size}; boards up to {MAX_SIZE}x{MAX_SIZE} are supported")
+    return size
+
 
 Board = tuple  # a tuple of ints, row-major, e.g. (1, 2, 3, 4, 5, 6, 7, 8, 0); 0 is the blank
 BLANK = 0
@@ -36,10 +67,11 @@ _ALL_CELLS = {size * size: frozenset(range(size * size)) for size in range(2, MA
 def _quick_tiles(board) -> int | None:
     """The width of `board` when it is plainly a tile board (a tuple of the ints 0..n-1, each once), else None.
 
-    Equal sets with n values mean each value once; the type test refuses True for 1 and 1.0 for 1.
+    Equal sets with n values mean each value once; the type test, made first, refuses True for 1, 1.0 for 1,
+    and a cell that cannot go in a set (a list), which the full check then names.
     Anything else takes the full check, which says what is wrong.
     """
-    if type(board) is tuple and _ALL_CELLS.get(len(board)) == set(board) and all(type(cell) is int for cell in board):
+    if type(board) is tuple and all(type(cell) is int for cell in board) and _ALL_CELLS.get(len(board)) == set(board):
         return _SIDES[len(board)]
     return None
 

@@ -7,10 +7,10 @@ the board" is written once.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from functools import lru_cache
 
+from .board_checks import MAX_SIZE, check_cells, side
 from .checks import check_choice, check_int
 
 __all__ = [
@@ -31,35 +31,6 @@ __all__ = [
 DIRECTIONS = ("u", "r", "d", "l")
 DIRECTION_NAMES = {"u": "up", "r": "right", "d": "down", "l": "left"}
 EDGE_NAMES = {"u": "top row", "r": "right column", "d": "bottom row", "l": "left column"}
-
-# The widest board the package accepts: enough for any demonstration, small enough that a goal or a
-# table of its cells always fits in memory.
-MAX_SIZE = 16
-
-
-def side(cells: int, what: str = "board") -> int:
-    """The width of a square board of `cells` cells (2x2 or larger, at most `MAX_SIZE` wide).
-
-    Examples
-    --------
-    >>> side(9), side(16)
-    (3, 4)
-    >>> side(8)
-    Traceback (most recent call last):
-    ...
-    ValueError: board has 8 cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)
-    """
-    if type(cells) is not int:
-        cells = check_int(cells, f"the number of cells of the {what}", minimum=0)
-    size = math.isqrt(max(cells, 0))
-    if size < 2 or size * size != cells:
-        raise ValueError(
-            f"{what} has {cells} cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)"
-        )
-    if size > MAX_SIZE:
-        raise ValueError(f"{what} is {size}x{size}; boards up to {MAX_SIZE}x{MAX_SIZE} are supported")
-    return size
-
 
 def neighbour(cell: int, size: int, direction: str) -> int | None:
     """The cell one step from `cell` in `direction` on a `size` x `size` grid, or None off the edge.
@@ -144,8 +115,6 @@ def swap(cells, i: int, j: int) -> tuple:
     ...
     ValueError: j must be from 0 to 3, got 4
     """
-    from .board_checks import check_cells  # it checks boards with this module's `side`: imported when needed
-
     cells, size = check_cells(cells)
     last = size * size - 1
     return _swapped(cells, check_int(i, "i", minimum=0, maximum=last), check_int(j, "j", minimum=0, maximum=last))

@@ -23,8 +23,6 @@ __all__ = [
     "HEURISTICS",
     "for_goal",
     "fast_misplaced",
-    "fast_manhattan",
-    "fast_linear_conflict",
 ]
 
 
@@ -100,7 +98,7 @@ def for_goal(h, goal: Sequence[int]) -> Callable[[Board], int]:
 
     `h` is a name in `HEURISTICS` or one of its functions: the result is a fast version that
     checks nothing. Any other function is taken to be a function of a board already and is
-    returned as it is, or as its `unchecked()` twin if it has one (as `q_heuristic`'s do).
+    returned as it is; a `QHeuristic` of `q_heuristic` gives its lookup without the check of the board.
 
     Examples
     --------
@@ -125,8 +123,7 @@ def for_goal(h, goal: Sequence[int]) -> Callable[[Board], int]:
     build = {misplaced: fast_misplaced, manhattan: _fast_manhattan, linear_conflict: _fast_linear_conflict}.get(h)
     if build is not None:
         return build(goal)
-    unchecked = getattr(h, "unchecked", None)  # a heuristic that checks its board may offer a fast twin
-    return unchecked() if callable(unchecked) else h
+    return getattr(h, "_estimate", h)  # a QHeuristic's lookup: the searches' boards are checked already
 
 
 # --- Fast versions, built once per goal ---------------------------------------------------------------
@@ -150,28 +147,6 @@ def fast_misplaced(goal: Board) -> Callable[[Board], int]:
         return sum(map(operator.ne, board, goal)) - (board[goal_blank] != BLANK)
 
     return h
-
-
-def fast_manhattan(goal: Board) -> Callable[[Board], int]:
-    """`manhattan` for boards heading to `goal`, unchecked: a table of each tile's distance from each cell.
-
-    Examples
-    --------
-    >>> fast_manhattan((1, 2, 3, 0))((0, 2, 3, 1))
-    2
-    """
-    return _fast_manhattan(check_cells(goal, "goal")[0])
-
-
-def fast_linear_conflict(goal: Board) -> Callable[[Board], int]:
-    """`linear_conflict` for boards heading to `goal`, unchecked: each row's and column's cost, remembered.
-
-    Examples
-    --------
-    >>> fast_linear_conflict((1, 2, 3, 0))((2, 1, 3, 0))
-    4
-    """
-    return _fast_linear_conflict(check_cells(goal, "goal")[0])
 
 
 @functools.lru_cache(maxsize=64)

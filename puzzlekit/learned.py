@@ -6,12 +6,11 @@ board d moves away is discount ** (d - 1) once learned, so d = 1 + log(value) / 
 
 from __future__ import annotations
 
-import copy
 import math
 import numbers
 from collections.abc import Callable, Sequence
 
-from .board import Board, check_cells, check_pair, default_goal, is_token_board
+from .board import Board, check_cells, check_pair, check_reachable, default_goal, is_token_board
 from .checks import check_real, short_repr
 from .heuristics import for_goal
 from .state_space import check_dict_table, check_table, q_array, state_space
@@ -113,29 +112,18 @@ class QHeuristic:
         self.discount = discount
         self.unexplored = rule
         self._fallback = fallback
-        self._checking = True
 
     def __repr__(self) -> str:
         boards = f"{self.learned:,} board{'s' * (self.learned != 1)}"
         return f"QHeuristic({boards} learned, discount={self.discount:g}, unexplored={self.unexplored})"
 
     def __call__(self, board: Sequence[int]) -> float:
-        if self._checking:  # False in the twin of `unchecked`, which the searches call
-            board = check_pair(board, self.goal)[0]
+        return self._estimate(check_pair(board, self.goal)[0])
+
+    def _estimate(self, board: Board) -> float:
+        """The estimate of a checked board: what the searches call (see `puzzlekit.heuristics.for_goal`)."""
         distance = self.known.get(board)
         return self._fallback(board) if distance is None else distance
-
-    def unchecked(self) -> QHeuristic:
-        """A twin that does not check its board, for the searches (`for_goal` uses it): their boards are checked already.
-
-        Examples
-        --------
-        >>> q_heuristic({(1, 2, 0, 3): [0.92, 1.0, -math.inf, -math.inf]}).unchecked()((1, 2, 0, 3))
-        1
-        """
-        twin = copy.copy(self)
-        twin._checking = False
-        return twin
 
 
 def q_heuristic(q, discount: float = 0.92, *, unexplored="manhattan", goal: Sequence[int] | None = None) -> QHeuristic:
@@ -225,6 +213,11 @@ def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
     width = check_dict_table(q, "the table")  # the values are checked above; this checks every board
     if width is not None and width * width != len(target):
         raise ValueError(f"the table holds {width}x{width} boards but the goal {target} is not of that size")
+    for board in q:  # each board must be one that slides can turn into the goal
+        try:
+            check_reachable(board, target, width, "board")
+        except ValueError as error:
+            raise ValueError(f"q: {error}; a table learned for the goal {target} holds only boards that reach it") from None
     known[target] = 0
     return known
 

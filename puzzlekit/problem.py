@@ -19,12 +19,14 @@ returns the (action, state) pairs of a state in one go (the default calls `actio
 default accepts any function of a state); ``predecessors(state)``, with a single goal state
 ``problem.goal``, lets a search run backwards from the goal (bidirectional search). States must
 be hashable, because the searches keep them in sets and dicts. The docstring of `Problem` adds
-a puzzle in a dozen lines.
+a puzzle in a dozen lines. A problem whose methods check the state they are given (as
+`SlidingPuzzle`'s do) may also define ``_successors``, ``_predecessors``, ``_is_goal`` and
+``_step_cost``, the same without the check: the searches call those on the states they make
+themselves from the checked start.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from .board import BLANK, Board, check_pair, check_reachable, slide
@@ -166,20 +168,16 @@ class Problem:
             f"{type(self).__name__} knows no heuristics by name; pass a function of a state, got {h!r}"
         )
 
-    def unchecked(self) -> Problem:
-        """This problem as the searches call it on every state they meet: here the problem itself.
-
-        A problem whose methods check the state they are given (as `SlidingPuzzle`'s do) returns a
-        twin that skips those checks: every state a search meets comes from `initial` through
-        `successors`, so it is a good state already.
+    @staticmethod
+    def for_board(board: Sequence[int], goal: Sequence[int] | None = None) -> Problem:
+        """The problem of sliding `board` to `goal`: what a search makes of a board it is given instead of a problem.
 
         Examples
         --------
-        >>> problem = Problem()
-        >>> problem.unchecked() is problem
-        True
+        >>> Problem.for_board([1, 2, 0, 3])
+        SlidingPuzzle((1, 2, 0, 3), goal=(1, 2, 3, 0))
         """
-        return self
+        return SlidingPuzzle(board, goal)
 
 
 class SlidingPuzzle(Problem):
@@ -216,24 +214,6 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         self._moves = step_table(size)
         self._targets: list[dict[str, int]] = [dict(pairs) for pairs in self._moves]
         self._swap = fast_swap(size)
-        self._checking = True  # False in the twin that `unchecked` returns, for the searches
-
-    def unchecked(self) -> SlidingPuzzle:
-        """A twin of this puzzle whose methods do not check the state: for the searches, which call them millions of times.
-
-        Examples
-        --------
-        >>> puzzle = SlidingPuzzle((1, 2, 0, 3))
-        >>> puzzle.actions([1, 2, 0])
-        Traceback (most recent call last):
-        ...
-        ValueError: board has 3 cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, 4x4, 5x5, ...)
-        >>> puzzle.unchecked().successors((1, 2, 0, 3))
-        [('u', (0, 2, 1, 3)), ('r', (1, 2, 3, 0))]
-        """
-        twin = copy.copy(self)
-        twin._checking = False
-        return twin
 
     def _check_state(self, state) -> Board:
         """`state` as a tuple, after checking that it is a board of this puzzle (the goal's size and tiles)."""
@@ -250,8 +230,7 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         >>> SlidingPuzzle((1, 2, 3, 0)).actions((1, 2, 3, 0))
         ['u', 'l']
         """
-        if self._checking:
-            state = self._check_state(state)
+        state = self._check_state(state)
         return [direction for direction, _ in self._moves[state.index(BLANK)]]
 
     def result(self, state: Board, action: str) -> Board:
@@ -262,8 +241,7 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         >>> SlidingPuzzle((1, 2, 3, 0)).result((1, 2, 3, 0), 'u')
         (1, 0, 3, 2)
         """
-        if self._checking:
-            state = self._check_state(state)
+        state = self._check_state(state)
         blank = state.index(BLANK)
         target = self._targets[blank].get(action) if isinstance(action, str) else None
         if target is None:
@@ -278,20 +256,25 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         >>> SlidingPuzzle((1, 2, 0, 3)).is_goal((1, 2, 3, 0))
         True
         """
-        if self._checking:
-            state = self._check_state(state)
+        return self._is_goal(self._check_state(state))
+
+    def _is_goal(self, state: Board) -> bool:
         return state == self.goal
 
     def successors(self, state: Board) -> list[tuple[str, Board]]:
-        """The (move, board) pairs one move of the blank away, like `puzzlekit.successors` (`unchecked()` is faster).
+        """The (move, board) pairs one move of the blank away, like `puzzlekit.successors`.
 
         Examples
         --------
         >>> SlidingPuzzle((1, 2, 3, 0)).successors((1, 2, 3, 0))
         [('u', (1, 0, 3, 2)), ('l', (1, 2, 0, 3))]
         """
-        if self._checking:
-            state = self._check_state(state)
+        return self._successors(self._check_state(state))
+
+    # The searches call the three methods below on the boards they make themselves, from the checked start:
+    # they are the methods above without the check of the board (see puzzlekit.search.result.state_methods).
+
+    def _successors(self, state: Board) -> list[tuple[str, Board]]:
         blank, exchange = state.index(BLANK), self._swap
         return [(direction, exchange(state, blank, target)) for direction, target in self._moves[blank]]
 
@@ -305,7 +288,10 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         >>> SlidingPuzzle((1, 2, 3, 0)).predecessors((1, 2, 3, 0))
         [('d', (1, 0, 3, 2)), ('r', (1, 2, 0, 3))]
         """
-        return [(_UNDO[direction], board) for direction, board in self.successors(state)]
+        return self._predecessors(self._check_state(state))
+
+    def _predecessors(self, state: Board) -> list[tuple[str, Board]]:
+        return [(_UNDO[direction], board) for direction, board in self._successors(state)]
 
     def heuristic(self, h) -> Callable[[Board], int]:
         """`h` as a fast function of a board heading for this goal.
@@ -350,12 +336,14 @@ class TileCostPuzzle(SlidingPuzzle):
         >>> TileCostPuzzle((1, 2, 0, 3)).step_cost((1, 2, 0, 3), 'r', (1, 2, 3, 0))
         3
         """
-        if self._checking:  # next_state must be one move from state; by `action` unless it is None
-            state, next_state = self._check_state(state), self._check_state(next_state)
-            moves = {board: direction for direction, board in self.successors(state)}
-            if next_state not in moves or (action is not None and action != moves[next_state]):
-                raise ValueError(
-                    f"next_state {short_repr(next_state)} is not the board after the blank moves "
-                    f"{short_repr(action)} from {short_repr(state)}"
-                )
+        state, next_state = self._check_state(state), self._check_state(next_state)
+        moves = {board: direction for direction, board in self._successors(state)}
+        if next_state not in moves or (action is not None and action != moves[next_state]):
+            raise ValueError(
+                f"next_state {short_repr(next_state)} is not the board after the blank moves "
+                f"{short_repr(action)} from {short_repr(state)}"
+            )
+        return self._step_cost(state, action, next_state)
+
+    def _step_cost(self, state: Board, action: str, next_state: Board) -> int:
         return next_state[state.index(BLANK)]

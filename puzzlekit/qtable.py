@@ -119,6 +119,8 @@ def load_table(file_name: str | os.PathLike | None = None):
             raise FileNotFoundError(f"no Q-table: {error} (python -m puzzlekit train writes it)") from None
     else:
         path = _check_file_name(file_name)
+    if path.is_dir():
+        raise ValueError(f"file_name {str(path)!r} is a folder; name a Q-table file in it, such as {str(path / 'q.npz')!r}")
     if not path.is_file():
         raise FileNotFoundError(f"no Q-table at {path}")
     what = f"{path} is not a puzzlekit Q-table"
@@ -233,7 +235,7 @@ def _read_metadata(text: str, path: Path, what: str) -> dict:
     if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
         found = metadata.get("format") if isinstance(metadata, dict) else type(metadata).__name__
         raise ValueError(f"{what}: its format is {short_repr(found)}, expected {FORMAT!r}")
-    if metadata.get("version") != VERSION:
+    if type(metadata.get("version")) is not int or metadata["version"] != VERSION:  # true == 1 in Python
         raise ValueError(f"{path} is a Q-table of format version {short_repr(metadata.get('version'))}; "
                          f"this puzzlekit reads version {VERSION}")
     size = metadata.get("size")

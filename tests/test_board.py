@@ -357,3 +357,15 @@ def test_the_quick_check_of_a_tuple_agrees_with_the_full_check():
             check_pair(wrong, None)
     with pytest.raises(ValueError, match="same size"):
         check_pair((1, 2, 3, 0), default_goal(3))
+
+
+@pytest.mark.parametrize("function", [position, moves, is_solvable, format_board, inversions])
+def test_a_cell_that_is_a_list_is_named_not_unhashable(function):
+    arguments = ((1, 2, 3, [0]), 0) if function is position else ((1, 2, 3, [0]),)
+    with pytest.raises(TypeError, match=r"board cells must be an int, got \[0\] \(list\)"):
+        function(*arguments)
+
+
+def test_parse_board_of_a_huge_number_names_the_text():
+    with pytest.raises(ValueError, match="text holds the number .* 5,000 digits long; a board has at most 256 cells"):
+        parse_board("1" * 5000)

@@ -346,6 +346,7 @@ def _rewrite(path, q, **changes):
 @pytest.mark.parametrize("changes, message", [
     ({"format": "someone-else"}, "its format is 'someone-else'"),
     ({"version": 2}, "format version 2; this puzzlekit reads version 1"),
+    ({"version": True}, "format version True; this puzzlekit reads version 1"),  # JSON true == 1 in Python
     ({"goal": [0, 1, 2, 3, 4, 5, 6, 7, 8]}, "its goal is"),
     ({"size": 4}, "its size is 4"),
 ])
@@ -578,21 +579,51 @@ def test_q_update_refuses_garbage_and_agrees_with_the_loop():
             q_update(*args)
 
 
-def test_greedy_path_checks_what_it_reads_and_never_the_whole_table_again(monkeypatch):
-    """One path reads a few entries; checking every entry on every call made 629 paths take seconds."""
-    import puzzlekit.state_space as state_space_module
+def test_greedy_path_checks_what_it_reads_and_never_the_whole_table_again():
+    """One path reads a few entries; checking every entry on every call made 629 paths take seconds.
 
+    The work is told by what is refused: a spoiled entry the path never reads is never looked at.
+    """
     q = {(1, 2, 0, 3): [0.0, 1.0, -math.inf, -math.inf]}
     for board in itertools.permutations(range(4)):  # 23 more boards, which the path never reads
         q.setdefault(board, [0.25] * 4)
-    checked = []
-    original = state_space_module.check_cells
-    monkeypatch.setattr(state_space_module, "check_cells", lambda *a, **k: checked.append(a[0]) or original(*a, **k))
-    path = greedy_path(q, SlidingPuzzleEnv(2), (1, 2, 0, 3))
-    assert path == [(1, 2, 0, 3), (1, 2, 3, 0)]
-    assert len(checked) <= 2  # the first entry, and the one entry the path read
+    unread = next(board for board in q if board not in ((1, 2, 0, 3), (1, 2, 3, 0)))
+    spoiled_elsewhere = dict(q) | {unread: [math.nan, "no", None, 0.0]}
+    assert greedy_path(spoiled_elsewhere, SlidingPuzzleEnv(2), (1, 2, 0, 3)) == [(1, 2, 0, 3), (1, 2, 3, 0)]
     spoiled = dict(q) | {(1, 2, 0, 3): [math.nan, 1.0, 0.0, 0.0]}
     with pytest.raises(ValueError, match="none NaN"):
         greedy_path(spoiled, SlidingPuzzleEnv(2), (1, 2, 0, 3))
     with pytest.raises(ValueError, match="two sizes"):
         greedy_path(q | {(1, 2, 3, 4, 5, 6, 7, 8, 0): [0.0] * 4}, SlidingPuzzleEnv(2), (1, 2, 0, 3))
+
+
+# --- Bad input at the door: each gets a clear error naming the argument ----------------------------
+
+
+def test_load_table_of_a_folder_says_it_is_a_folder(tmp_path):
+    with pytest.raises(ValueError, match=r"file_name .* is a folder; name a Q-table file in it"):
+        load_table(tmp_path)
+
+
+def test_train_command_with_a_negative_seed_is_a_usage_error(tmp_path, capsys):
+    assert main(["train", "--size", "2", "--seed", "-1", "--output", str(tmp_path / "q.npz")]) == 2
+    err = capsys.readouterr().err
+    assert "seed must be 0 or more, got -1" in err and "Traceback" not in err
+
+
+def test_qlearning_names_a_negative_seed():
+    with pytest.raises(ValueError, match="seed must be 0 or more, got -1"):
+        QLearning(1.0, 0.92, 10, 5, 1.0, seed=-1)
+
+
+def test_format_path_refuses_boards_that_are_not_one_move_apart():
+    with pytest.raises(ValueError, match=r"path: board 1 \(3, 2, 1, 0\) is not one move from board 0"):
+        format_path([(1, 2, 3, 0), (3, 2, 1, 0)])
+    assert "blank stays (wall)" in format_path([(1, 2, 3, 0), (1, 2, 3, 0)])  # a move into the wall: still a path
+
+
+def test_policy_mistakes_refuses_a_goal_the_table_was_not_learned_for():
+    q = {(1, 2, 0, 3): [0.81, 1.0, -math.inf, -math.inf]}
+    assert policy_mistakes(q, goal=(1, 2, 3, 0)) == 9
+    with pytest.raises(ValueError, match=r"goal \(1, 3, 2, 0\): the table holds the board \(1, 2, 0, 3\), which cannot reach it"):
+        policy_mistakes(q, goal=(1, 3, 2, 0))

@@ -69,6 +69,15 @@ def test_a_heuristic_that_gives_garbage_is_refused(search, bad):
             search(NEAR, h)
 
 
+@pytest.mark.parametrize("search", [astar_search, lambda_astar_search, weighted_astar_search, ida_star_search])
+def test_an_estimate_too_large_for_a_float_is_refused_not_an_overflow(search):
+    """An int estimate of 10 ** 400 is finite, but f = 0.5 * g + h cannot hold it: refused, with the bound."""
+    huge = 10**400
+    for h in (lambda board: huge, lambda board: huge if board != NEAR else 2):
+        with pytest.raises(ValueError, match=r"the heuristic gave .*; an estimate must be a finite number, 0 or more, at most 1e\+300"):
+            search(NEAR, h)
+
+
 def test_a_nan_heuristic_never_yields_a_path():
     """The case the property suite found: NaN estimates gave a 41-move 'solution' to a one-move board."""
     one_move = (1, 2, 3, 4, 5, 6, 7, 0, 8)

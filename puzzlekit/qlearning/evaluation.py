@@ -117,6 +117,9 @@ def format_path(path: Sequence[Sequence[int]]) -> str:
             caption = "start"
         else:
             moved = {next_board: direction for direction, next_board in successors(boards[number - 1])}
+            if board != boards[number - 1] and board not in moved:
+                raise ValueError(f"path: board {number} {board} is not one move from board {number - 1} "
+                                 f"{boards[number - 1]}; a path's boards are one slide apart")
             caption = f"move {number}: blank {moved.get(board, 'stays (wall)')}"
         parts.append(caption + "\n" + format_board(board))
     return "\n".join(parts)
@@ -165,6 +168,10 @@ def _dict_mistakes(q: QTable, goal) -> int:
     if not is_token_board(target) and target == default_goal(size):
         return int(_wrong_rows(q_array(q, size), state_space(size)).sum())
     distances = breadth_first_distances(target)
+    unreachable = next((board for board in q if tuple(board) not in distances), None)
+    if unreachable is not None:
+        raise ValueError(f"goal {target}: the table holds the board {short_repr(unreachable)}, which cannot reach it; "
+                         f"pass the goal the table was learned for")
     mistakes = 0
     for board, distance in distances.items():
         if distance == 0:

@@ -53,7 +53,7 @@ class Hyperparameters:
         object.__setattr__(self, "generations", check_int(self.generations, "generations", minimum=0))
         object.__setattr__(self, "max_steps", check_int(self.max_steps, "max_steps", minimum=1))
         if self.seed is not None:
-            object.__setattr__(self, "seed", check_int(self.seed, "seed"))
+            object.__setattr__(self, "seed", check_int(self.seed, "seed", minimum=0))  # numpy's generators take no negative seed
 
 
 # The original game's settings for the 8-puzzle; enough episodes to reach a policy that is optimal on every board.

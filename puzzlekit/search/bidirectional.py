@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 from ..checks import short_repr
 from ..problem import Problem
-from .result import DEFAULT_MAX_EXPANDED, EXHAUSTED, FOUND, Limits, OnEvent, SearchResult, as_problem, path_to
+from .result import (DEFAULT_MAX_EXPANDED, EXHAUSTED, FOUND, Limits, OnEvent, SearchResult, _state_methods, as_problem,
+                     path_to)
 
 __all__ = ["bidirectional_breadth_first_search", "join", "goal_of"]
 
@@ -47,12 +48,12 @@ def bidirectional_breadth_first_search(
     problem = as_problem(problem)
     goal = goal_of(problem)
     limits = Limits(max_expanded, max_seconds, on_event)
-    fast = problem.unchecked()  # no check of each state: they all come from the start or the goal
+    successors, predecessors = _state_methods(problem, "successors", "predecessors")
     start = problem.initial
     # For each side: the states it reached -> (the state it came from, the action between them),
     # its frontier (one layer), the depth of that layer, and how it steps.
-    forward = {"parents": {start: None}, "layer": [start], "depth": 0, "name": "forward", "steps": fast.successors}
-    backward = {"parents": {goal: None}, "layer": [goal], "depth": 0, "name": "backward", "steps": fast.predecessors}
+    forward = {"parents": {start: None}, "layer": [start], "depth": 0, "name": "forward", "steps": successors}
+    backward = {"parents": {goal: None}, "layer": [goal], "depth": 0, "name": "backward", "steps": predecessors}
     expanded, generated, max_frontier = 0, 2 - (start == goal), 2 - (start == goal)
     if on_event:
         for side in (forward, backward):

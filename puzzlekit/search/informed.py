@@ -1,14 +1,13 @@
 """Informed search, guided by a heuristic h: greedy best-first, A*, weighted A* in two forms, and IDA*.
 
-`best_first` is the engine of the first four (a binary heap on f = g_weight * g + h_weight * h);
-IDA* runs the bounded depth-first engine of `puzzlekit.search.uninformed`. The short textbook
-versions of A* and IDA* are in `puzzlekit.search.textbook`.
+`_best_first` is the one engine of greedy search, the A* forms and uniform-cost search (a binary heap on
+f = g_weight * g + h_weight * h); IDA* runs the bounded depth-first engine of `puzzlekit.search.uninformed`.
+The short textbook versions are in `puzzlekit.search.textbook`.
 """
 
 from __future__ import annotations
 
 import heapq
-import math
 from collections.abc import Callable, Sequence
 from itertools import count
 
@@ -20,13 +19,16 @@ from .result import (
     DEFAULT_MAX_EXPANDED_ONE_PATH,
     EXHAUSTED,
     FOUND,
+    MAX_ESTIMATE,
     Limits,
     OnEvent,
     SearchResult,
+    _check_step_cost,
+    _state_methods,
     as_problem,
     check_estimate,
 )
-from .uninformed import Tally, bounded_depth_first, finish
+from .uninformed import _bounded_depth_first, _finish, _no_estimate, _Tally
 
 __all__ = [
     "greedy_best_first_search",
@@ -34,7 +36,6 @@ __all__ = [
     "weighted_astar_search",
     "lambda_astar_search",
     "ida_star_search",
-    "best_first",
     "heuristic_of",
 ]
 
@@ -78,10 +79,7 @@ def greedy_best_first_search(
     """
     problem = as_problem(problem)
     limits = Limits(max_expanded, max_seconds, on_event)
-    return best_first(
-        problem, heuristic_of(problem, h), g_weight=0, h_weight=1, reopen=False, method="greedy", limits=limits,
-        on_event=on_event,
-    )
+    return _best_first(problem, heuristic_of(problem, h), 0, 1, False, "greedy", limits, on_event)
 
 
 def astar_search(
@@ -118,12 +116,8 @@ def astar_search(
     31
     """
     problem = as_problem(problem)
-    reopen = switch(reopen, "reopen")
     limits = Limits(max_expanded, max_seconds, on_event)
-    return best_first(
-        problem, heuristic_of(problem, h), g_weight=1, h_weight=1, reopen=reopen, method="astar", limits=limits,
-        on_event=on_event,
-    )
+    return _best_first(problem, heuristic_of(problem, h), 1, 1, check_bool(reopen, "reopen"), "astar", limits, on_event)
 
 
 def weighted_astar_search(
@@ -153,14 +147,8 @@ def weighted_astar_search(
     >>> weighted_astar_search((8, 6, 7, 2, 5, 4, 3, 0, 1), 'manhattan', weight=2).reopened > 0
     True
     """
-    problem = as_problem(problem)
     weight = check_real(weight, "weight", minimum=0)
-    reopen = switch(reopen, "reopen")
-    limits = Limits(max_expanded, max_seconds, on_event)
-    return best_first(
-        problem, heuristic_of(problem, h), g_weight=1, h_weight=weight, reopen=reopen, method="weighted_astar",
-        limits=limits, on_event=on_event,
-    )
+    return _weighted(problem, h, 1, weight, reopen, "weighted_astar", max_expanded, max_seconds, on_event)
 
 
 def lambda_astar_search(
@@ -190,51 +178,41 @@ def lambda_astar_search(
     >>> 31 <= study_form.length <= 31 / 0.5
     True
     """
-    problem = as_problem(problem)
     g_weight = check_real(g_weight, "g_weight", minimum=0)
-    reopen = switch(reopen, "reopen")
+    return _weighted(problem, h, g_weight, 1, reopen, "lambda_astar", max_expanded, max_seconds, on_event)
+
+
+def _weighted(problem, h, g_weight, h_weight, reopen, method, max_expanded, max_seconds, on_event) -> SearchResult:
+    """Both forms of weighted A*: f = g_weight * g + h_weight * h, the other arguments checked."""
+    problem = as_problem(problem)
     limits = Limits(max_expanded, max_seconds, on_event)
-    return best_first(
-        problem, heuristic_of(problem, h), g_weight=g_weight, h_weight=1, reopen=reopen, method="lambda_astar",
-        limits=limits, on_event=on_event,
-    )
+    reopen = check_bool(reopen, "reopen")
+    return _best_first(problem, heuristic_of(problem, h), g_weight, h_weight, reopen, method, limits, on_event)
 
 
-def switch(value, name: str) -> bool:
-    """`value` if it is True or False; TypeError otherwise (a string such as 'no' would count as True).
-
-    Examples
-    --------
-    >>> switch(False, "reopen")
-    False
-    >>> switch("no", "reopen")
-    Traceback (most recent call last):
-    ...
-    TypeError: reopen must be True or False, got 'no'
-    """
-    return check_bool(value, name)
-
-
-def best_first(
-    problem: Problem, h: Callable, *, g_weight: float, h_weight: float, reopen: bool, method: str, limits: Limits,
-    on_event: OnEvent | None,
+def _best_first(
+    problem: Problem, h: Callable | None, g_weight: float, h_weight: float, reopen: bool, method: str, limits: Limits,
+    on_event: OnEvent | None, *, costs: bool = False,
 ) -> SearchResult:
-    """The engine of greedy search and the A* forms: best-first graph search on f = g_weight * g + h_weight * h.
+    """The engine of greedy search, the A* forms and uniform-cost search: best-first graph search on
+    f = g_weight * g + h_weight * h, with a binary heap for the frontier.
 
-    The frontier is a binary heap. `puzzlekit.search.textbook.astar` is the same search in 20 lines,
-    without limits, statistics and events.
+    g counts the moves, or with `costs` adds up `problem.step_cost` (then `h` is None: uniform-cost search,
+    whose events and result carry g alone). `puzzlekit.search.textbook.best_first` is the same search in a
+    dozen lines, without limits, statistics and events.
 
     Examples
     --------
     >>> from puzzlekit import SlidingPuzzle, manhattan
-    >>> best_first(SlidingPuzzle((1, 2, 0, 3)), manhattan, g_weight=1, h_weight=1, reopen=True,
-    ...            method="astar", limits=Limits(None, None), on_event=None).path
+    >>> _best_first(SlidingPuzzle((1, 2, 0, 3)), manhattan, 1, 1, True, "astar", Limits(None, None), None).path
     [(1, 2, 0, 3), (1, 2, 3, 0)]
     """
-    fast = problem.unchecked()  # no check of each state: they all come from problem.initial by successors
-    successors, is_goal = fast.successors, fast.is_goal
+    successors, is_goal, step_cost = _state_methods(problem, "successors", "is_goal", "step_cost")
+    informed = h is not None
+    if not informed:
+        h = _no_estimate
     start = problem.initial
-    best_g = {start: 0}  # the shortest path found to each reached state (O(1) membership)
+    best_g = {start: 0}  # the shortest (cheapest) path found to each reached state (O(1) membership)
     parents: dict = {start: None}
     closed: set = set()  # the states expanded, and not put back on the frontier since
     # Ties on f go to the state with the smaller h (nearer the goal, by its estimate), then to the
@@ -254,14 +232,14 @@ def best_first(
     size = max_frontier = 1  # states on the frontier; the heap may also hold stale entries
     expanded, generated, reopened = 0, 1, 0
     if on_event:
-        on_event("add", start, {"parent": None, "action": None, "g": 0, "h": start_h, "f": start_f})
+        on_event("add", start, _info(informed, None, None, 0, start_h, start_f))
     found = stopped = None
     while frontier:
         f, state_h, _, g, state = heapq.heappop(frontier)
         if g > best_g[state]:
             continue  # stale: a shorter path to this state was put on the frontier after this entry
         size -= 1
-        if is_goal(state):
+        if is_goal(state):  # tested when taken off, not when generated: a shorter path may still turn up
             found = state
             break
         stopped = limits.stop(expanded)
@@ -270,10 +248,15 @@ def best_first(
         expanded += 1
         closed.add(state)
         if on_event:
-            on_event("expand", state, {"g": g, "h": state_h, "f": f})
+            on_event("expand", state, {"g": g, "h": state_h, "f": f} if informed else {"g": g})
         child_g = g + 1
         for action, child in successors(state):
             generated += 1
+            if costs:
+                cost = step_cost(state, action, child)
+                if type(cost) is not int or cost < 0:  # a quick test first: most costs are small ints
+                    cost = _check_step_cost(cost, state, action)
+                child_g = g + cost
             old_g = best_g.get(child)
             if old_g is not None:
                 if child_g >= old_g:
@@ -290,7 +273,7 @@ def best_first(
             parents[child] = (state, action)
             child_h = h(child)
             try:
-                usable = 0 <= child_h < math.inf  # a quick test, false for NaN too
+                usable = 0 <= child_h <= MAX_ESTIMATE  # a quick test, false for NaN and infinity too
             except (TypeError, ValueError):
                 usable = False
             if not usable:
@@ -300,11 +283,20 @@ def best_first(
                 child_f = round(child_f, 9)
             heapq.heappush(frontier, (child_f, child_h, next(tie), child_g, child))
             if on_event:
-                on_event("add", child, {"parent": state, "action": action, "g": child_g, "h": child_h, "f": child_f})
+                on_event("add", child, _info(informed, state, action, child_g, child_h, child_f))
         if size > max_frontier:
             max_frontier = size
     status = FOUND if found is not None else stopped or EXHAUSTED
-    return finish(method, status, parents, found, expanded, generated, max_frontier, limits, on_event, reopened)
+    cost = best_g[found] if costs and found is not None else None
+    return _finish(method, status, parents, found, expanded, generated, max_frontier, limits, on_event, reopened,
+                   cost=cost)
+
+
+def _info(informed: bool, parent, action, g, h, f) -> dict:
+    """What an 'add' event tells: the parent, the action and g, with h and f for an informed search."""
+    if informed:
+        return {"parent": parent, "action": action, "g": g, "h": h, "f": f}
+    return {"parent": parent, "action": action, "g": g}
 
 
 def ida_star_search(
@@ -329,11 +321,11 @@ def ida_star_search(
     problem = as_problem(problem)
     h = heuristic_of(problem, h)
     limits = Limits(max_expanded, max_seconds, on_event)
-    tally = Tally()
+    tally = _Tally()
     bound = check_estimate(h(problem.initial), problem.initial)
     while True:
         if on_event:
             on_event("deepen", problem.initial, {"bound": bound})
-        status, path, actions, bound = bounded_depth_first(problem, h, bound, True, limits, tally, on_event)
+        status, path, actions, bound = _bounded_depth_first(problem, h, bound, True, limits, tally, on_event)
         if status != CUTOFF:
             return tally.result("ida_star", status, path, actions, limits, on_event)

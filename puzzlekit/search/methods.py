@@ -6,12 +6,12 @@ import inspect
 from collections.abc import Callable, Sequence
 
 from ..checks import check_choice, short_repr
-from ..problem import Problem, SlidingPuzzle
+from ..problem import Problem
 from .informed import astar_search, greedy_best_first_search, ida_star_search, weighted_astar_search
 from .result import SearchResult, not_found_message
 from .uninformed import breadth_first_search, depth_first_search, iterative_deepening_search
 
-__all__ = ["METHODS", "INFORMED_METHODS", "FIFTEEN_PUZZLE_DATABASES", "run_search", "solve"]
+__all__ = ["METHODS", "INFORMED_METHODS", "run_search", "solve"]
 
 METHODS: dict[str, Callable[..., SearchResult]] = {
     "astar": astar_search,
@@ -76,22 +76,6 @@ def run_search(problem: Problem | Sequence[int], method: str = "astar", h="manha
     return METHODS[method](problem, **options)
 
 
-# The pattern databases `solve` uses on 4x4 boards: quick to build (a few seconds), and enough for any board.
-FIFTEEN_PUZZLE_DATABASES = "5-5-5"
-
-
-def _fifteen_puzzle(problem: SlidingPuzzle, method: str, h, options: dict) -> bool:
-    """True when `solve` should hand `problem` to the 15-puzzle's fast IDA*: a 4x4 tile board, the defaults."""
-    return (
-        problem.size == 4
-        and len(set(problem.goal)) == 16
-        and method in ("astar", "ida_star")
-        and isinstance(h, str)
-        and h == "manhattan"
-        and set(options) <= {"max_expanded", "max_seconds"}
-    )
-
-
 def solve(
     board: Sequence[int],
     goal: Sequence[int] | None = None,
@@ -105,10 +89,8 @@ def solve(
 
     `method` is a name in `METHODS`; `h` a heuristic's name or function for the informed ones.
     Other keywords (`max_expanded`, `max_seconds`, `weight`, `reopen`) go to the search.
-    A 4x4 board of numbered tiles with the default method and heuristic is solved by the
-    15-puzzle's fast IDA* with additive pattern databases (`puzzlekit.fifteen`, chapter 8; the
-    databases are built in a few seconds the first time, then cached): A* with Manhattan distance
-    would run out of memory on most 4x4 boards.
+    A* with Manhattan distance runs out of its node limit on most 4x4 boards: the 15-puzzle's
+    own search, `puzzlekit.fifteen.fast_ida_star_search(board, '5-5-5')`, solves any of them (chapter 8).
 
     Raises
     ------
@@ -123,16 +105,13 @@ def solve(
     >>> len(solve(SUN_MOON_START, SUN_MOON_GOAL)) - 1
     13
     """
-    problem = SlidingPuzzle(board, goal)
-    if _fifteen_puzzle(problem, method, h, options):
-        from ..fifteen import fast_ida_star_search  # numpy and the pattern databases, only when needed
-
-        result = fast_ida_star_search(problem, FIFTEEN_PUZZLE_DATABASES, **options)
-    else:
-        result = run_search(problem, method, h, **options)
+    problem = Problem.for_board(board, goal)
+    result = run_search(problem, method, h, **options)
     if not result.found:
+        fifteen = ", or for a 4x4 board puzzlekit.fifteen.fast_ida_star_search(board, '5-5-5')" if len(
+            problem.initial) == 16 else ""
         raise RuntimeError(
             f"{not_found_message(result)}; raise max_expanded or max_seconds, "
-            f"or try method='ida_star' with h='linear_conflict'"
+            f"or try method='ida_star' with h='linear_conflict'{fifteen}"
         )
     return result.path

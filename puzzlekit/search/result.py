@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from time import perf_counter
 
 from ..checks import check_callable, check_int, check_real, short_repr
-from ..problem import Problem, SlidingPuzzle
+from ..problem import Problem
 
 __all__ = [
     "SearchResult",
@@ -19,6 +19,7 @@ __all__ = [
     "DEFAULT_MAX_EXPANDED_ONE_PATH",
     "FOUND",
     "EXHAUSTED",
+    "MAX_ESTIMATE",
     "CUTOFF",
     "STOPPED",
     "OnEvent",
@@ -45,6 +46,10 @@ CUTOFF = "cutoff"  # depth-limited search met its depth limit: a longer path may
 STOPPED = ("max_expanded", "max_seconds")  # stopped by that limit before an answer
 
 OnEvent = Callable[[str, object, dict], None]
+
+# The largest estimate a search accepts: far beyond any distance, and small enough that f = g_weight * g + h
+# stays a float (an int estimate such as 10 ** 400 would not fit one).
+MAX_ESTIMATE = 1e300
 
 
 @dataclass(repr=False)
@@ -192,11 +197,11 @@ class Limits:
 
 
 def as_problem(problem) -> Problem:
-    """A `Problem` as it is; a board (any sequence of ints, a numpy array too) becomes a `SlidingPuzzle`.
+    """A `Problem` as it is; a board (any sequence of ints, a numpy array too) becomes `Problem.for_board(board)`.
 
     Examples
     --------
-    >>> as_problem([1, 2, 0, 3])
+    >>> as_problem([1, 2, 0, 3])  # Problem.for_board
     SlidingPuzzle((1, 2, 0, 3), goal=(1, 2, 3, 0))
     >>> as_problem(7)
     Traceback (most recent call last):
@@ -206,10 +211,23 @@ def as_problem(problem) -> Problem:
     if isinstance(problem, Problem):
         return problem
     if isinstance(problem, Iterable) and not isinstance(problem, (str, bytes, dict, set, frozenset)):
-        return SlidingPuzzle(problem)
+        return Problem.for_board(problem)
     raise TypeError(
         f"a search needs a Problem or a board (a sequence of ints), got {short_repr(problem)} ({type(problem).__name__})"
     )
+
+
+def _state_methods(problem: Problem, *names: str) -> list[Callable]:
+    """The methods `names` of `problem` as a search calls them, on states it made itself from the checked start:
+    the problem's `_name` where it has one (the method without the check of the state), else `name`.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> [method.__name__ for method in _state_methods(SlidingPuzzle((1, 2, 0, 3)), "successors", "actions")]
+    ['_successors', 'actions']
+    """
+    return [getattr(problem, "_" + name, None) or getattr(problem, name) for name in names]
 
 
 def path_to(parents: dict, state) -> tuple[list, list]:
@@ -234,7 +252,7 @@ def check_estimate(value, state):
     """`value` if it is a heuristic estimate a search can use (a number, 0 or more, finite); ValueError otherwise.
 
     The searches call it on the start's estimate, and on any later one that fails their quick test
-    `0 <= value < inf` (false for NaN, infinity, negative numbers; an error for non-numbers).
+    `0 <= value <= MAX_ESTIMATE` (false for NaN, infinity, negative numbers; an error for non-numbers).
 
     Examples
     --------
@@ -245,15 +263,33 @@ def check_estimate(value, state):
     ...
     ValueError: the heuristic gave nan for (1, 2, 3, 0); an estimate must be a finite number, 0 or more
     """
+    return _check_addable(value, "the heuristic gave {} for " + short_repr(state), "an estimate")
+
+
+def _check_step_cost(value, state, action):
+    """`value` if it is a step cost a search can add up, as `check_estimate` (but True and False are no costs).
+
+    Examples
+    --------
+    >>> _check_step_cost(-1, (1, 2, 0, 3), 'r')
+    Traceback (most recent call last):
+    ...
+    ValueError: step_cost gave -1 for action 'r' in (1, 2, 0, 3); a step cost must be a finite number, 0 or more
+    """
+    return _check_addable(value, f"step_cost gave {{}} for action {short_repr(action)} in {short_repr(state)}",
+                          "a step cost", refused=(str, bytes, bool))
+
+
+def _check_addable(value, gave: str, kind: str, refused: tuple = (str, bytes)):
+    """`value` if a search can add it up (a number from 0 to MAX_ESTIMATE); the ValueError `gave` and `kind` word."""
     try:
-        good = not isinstance(value, (str, bytes)) and bool(0 <= value < math.inf)
+        good = not isinstance(value, refused) and bool(0 <= value <= MAX_ESTIMATE)
     except (TypeError, ValueError):  # not a number, or an array (whose truth is ambiguous)
         good = False
     if not good:
-        raise ValueError(
-            f"the heuristic gave {short_repr(value)} for {short_repr(state)}; "
-            f"an estimate must be a finite number, 0 or more"
-        )
+        too_large = isinstance(value, (int, float)) and MAX_ESTIMATE < value < math.inf
+        raise ValueError(f"{gave.format(short_repr(value))}; {kind} must be a finite number, 0 or more"
+                         + (f", at most {MAX_ESTIMATE:g}" if too_large else ""))
     return value
 
 

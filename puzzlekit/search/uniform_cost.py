@@ -1,21 +1,19 @@
 """Uniform-cost search (Dijkstra's algorithm): the cheapest path when actions cost different amounts.
 
 It adds up `problem.step_cost(state, action, next_state)` along each path; with unit costs it finds
-a shortest path, as breadth-first search does. The short textbook version is `textbook.uniform_cost`.
+a shortest path, as breadth-first search does. It is best-first search on g alone, run by the engine of
+`puzzlekit.search.informed`. The short textbook version is `textbook.uniform_cost`.
 """
 
 from __future__ import annotations
 
-import heapq
-import math
 from collections.abc import Sequence
-from itertools import count
 
-from ..checks import short_repr
 from ..problem import Problem
-from .result import DEFAULT_MAX_EXPANDED, EXHAUSTED, FOUND, Limits, OnEvent, SearchResult, as_problem, path_to
+from .informed import _best_first
+from .result import DEFAULT_MAX_EXPANDED, Limits, OnEvent, SearchResult, as_problem
 
-__all__ = ["uniform_cost_search", "check_step_cost"]
+__all__ = ["uniform_cost_search"]
 
 
 def uniform_cost_search(
@@ -49,81 +47,4 @@ def uniform_cost_search(
     """
     problem = as_problem(problem)
     limits = Limits(max_expanded, max_seconds, on_event)
-    fast = problem.unchecked()  # no check of each state: they all come from problem.initial by successors
-    successors, is_goal, step_cost = fast.successors, fast.is_goal, fast.step_cost
-    start = problem.initial
-    best_g = {start: 0}  # the cheapest path found so far to each state reached
-    parents: dict = {start: None}
-    tie = count()  # equal g: the state pushed first comes out first, and heapq never compares states
-    frontier = [(0, next(tie), start)]
-    closed: set = set()  # expanded: with costs of 0 or more, no cheaper path to them can turn up
-    size = max_frontier = 1  # states on the frontier; the heap may also hold stale entries
-    expanded, generated = 0, 1
-    if on_event:
-        on_event("add", start, {"parent": None, "action": None, "g": 0})
-    found = stopped = None
-    while frontier:
-        g, _, state = heapq.heappop(frontier)
-        if g > best_g[state]:
-            continue  # stale: a cheaper path to this state was pushed after this entry
-        size -= 1
-        if is_goal(state):
-            found = state
-            break
-        stopped = limits.stop(expanded)
-        if stopped:
-            break
-        expanded += 1
-        closed.add(state)
-        if on_event:
-            on_event("expand", state, {"g": g})
-        for action, child in successors(state):
-            generated += 1
-            if child in closed:
-                continue
-            child_g = g + check_step_cost(step_cost(state, action, child), state, action)
-            old_g = best_g.get(child)
-            if old_g is not None and child_g >= old_g:
-                continue
-            if old_g is None:
-                size += 1
-            best_g[child], parents[child] = child_g, (state, action)
-            heapq.heappush(frontier, (child_g, next(tie), child))
-            if on_event:
-                on_event("add", child, {"parent": state, "action": action, "g": child_g})
-        if size > max_frontier:
-            max_frontier = size
-    path = actions = None
-    if found is not None:
-        path, actions = path_to(parents, found)
-        if on_event:
-            on_event("found", found, {"g": best_g[found]})
-    status = FOUND if found is not None else stopped or EXHAUSTED
-    cost = best_g[found] if found is not None else None
-    return SearchResult(
-        "uniform_cost", status, path, actions, expanded, generated, max_frontier, limits.seconds(), cost=cost
-    )
-
-
-def check_step_cost(value, state, action):
-    """`value` if it is a step cost a search can add up (a number, 0 or more, finite); ValueError otherwise.
-
-    Examples
-    --------
-    >>> check_step_cost(3, (1, 2, 0, 3), 'r')
-    3
-    >>> check_step_cost(-1, (1, 2, 0, 3), 'r')
-    Traceback (most recent call last):
-    ...
-    ValueError: step_cost gave -1 for action 'r' in (1, 2, 0, 3); a step cost must be a finite number, 0 or more
-    """
-    try:
-        good = not isinstance(value, (str, bytes, bool)) and bool(0 <= value < math.inf)
-    except (TypeError, ValueError):  # not a number, or an array (whose truth is ambiguous)
-        good = False
-    if not good:
-        raise ValueError(
-            f"step_cost gave {short_repr(value)} for action {short_repr(action)} in {short_repr(state)}; "
-            f"a step cost must be a finite number, 0 or more"
-        )
-    return value
+    return _best_first(problem, None, 1, 0, False, "uniform_cost", limits, on_event, costs=True)

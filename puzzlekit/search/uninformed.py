@@ -1,6 +1,6 @@
 """Uninformed search: breadth-first, depth-first, depth-limited and iterative deepening, with statistics and limits.
 
-`bounded_depth_first` is the engine of the depth-limited searches and of IDA* (`puzzlekit.search.informed`).
+`_bounded_depth_first` is the engine of the depth-limited searches and of IDA* (`puzzlekit.search.informed`).
 The short textbook versions of these algorithms are in `puzzlekit.search.textbook`.
 """
 
@@ -18,9 +18,11 @@ from .result import (
     DEFAULT_MAX_EXPANDED_ONE_PATH,
     EXHAUSTED,
     FOUND,
+    MAX_ESTIMATE,
     Limits,
     OnEvent,
     SearchResult,
+    _state_methods,
     as_problem,
     check_estimate,
     path_to,
@@ -31,11 +33,6 @@ __all__ = [
     "depth_first_search",
     "depth_limited_search",
     "iterative_deepening_search",
-    "graph_search",
-    "finish",
-    "Tally",
-    "no_estimate",
-    "bounded_depth_first",
 ]
 
 
@@ -66,7 +63,7 @@ def breadth_first_search(
     """
     problem = as_problem(problem)
     limits = Limits(max_expanded, max_seconds, on_event)
-    return graph_search(problem, limits, on_event, "breadth_first", deque.popleft)
+    return _graph_search(problem, limits, on_event, "breadth_first", deque.popleft)
 
 
 def depth_first_search(
@@ -88,20 +85,19 @@ def depth_first_search(
     """
     problem = as_problem(problem)
     limits = Limits(max_expanded, max_seconds, on_event)
-    return graph_search(problem, limits, on_event, "depth_first", deque.pop)
+    return _graph_search(problem, limits, on_event, "depth_first", deque.pop)
 
 
-def graph_search(problem: Problem, limits: Limits, on_event: OnEvent | None, method: str, take) -> SearchResult:
+def _graph_search(problem: Problem, limits: Limits, on_event: OnEvent | None, method: str, take) -> SearchResult:
     """The engine of breadth-first (`take` = popleft, a queue) and depth-first (`take` = pop, a stack) search.
 
     Examples
     --------
     >>> from puzzlekit import SlidingPuzzle
-    >>> graph_search(SlidingPuzzle((1, 2, 0, 3)), Limits(None, None), None, "breadth_first", deque.popleft).path
+    >>> _graph_search(SlidingPuzzle((1, 2, 0, 3)), Limits(None, None), None, "breadth_first", deque.popleft).path
     [(1, 2, 0, 3), (1, 2, 3, 0)]
     """
-    fast = problem.unchecked()  # no check of each state: they all come from problem.initial by successors
-    successors, is_goal = fast.successors, fast.is_goal
+    successors, is_goal = _state_methods(problem, "successors", "is_goal")
     start = problem.initial
     parents: dict = {start: None}  # every state reached -> (its parent, the action from it)
     frontier = deque([(start, 0)])  # (state, g): g is its depth
@@ -135,26 +131,28 @@ def graph_search(problem: Problem, limits: Limits, on_event: OnEvent | None, met
         if len(frontier) > max_frontier:
             max_frontier = len(frontier)
     status = FOUND if found is not None else stopped or EXHAUSTED
-    return finish(method, status, parents, found, expanded, generated, max_frontier, limits, on_event)
+    return _finish(method, status, parents, found, expanded, generated, max_frontier, limits, on_event)
 
 
-def finish(
-    method, status, parents, found, expanded, generated, max_frontier, limits, on_event, reopened=0
+def _finish(
+    method, status, parents, found, expanded, generated, max_frontier, limits, on_event, reopened=0, *, cost=None
 ) -> SearchResult:
     """The `SearchResult` of a search that kept `parents` (state -> (parent, action)); reports 'found'.
 
+    `cost` is the path's cost when the steps cost other than 1 (uniform-cost search); it is the g of 'found'.
+
     Examples
     --------
-    >>> finish("mine", "found", {1: None, 2: (1, '+1')}, 2, 1, 2, 1, Limits(None, None), None)
+    >>> _finish("mine", "found", {1: None, 2: (1, '+1')}, 2, 1, 2, 1, Limits(None, None), None)
     SearchResult(method='mine', status='found', length=1, expanded=1, generated=2, max_frontier=1)
     """
     path = actions = None
     if found is not None:
         path, actions = path_to(parents, found)
         if on_event:
-            on_event("found", found, {"g": len(actions)})
+            on_event("found", found, {"g": len(actions) if cost is None else cost})
     return SearchResult(
-        method, status, path, actions, expanded, generated, max_frontier, limits.seconds(), reopened=reopened
+        method, status, path, actions, expanded, generated, max_frontier, limits.seconds(), reopened=reopened, cost=cost
     )
 
 
@@ -193,9 +191,9 @@ def depth_limited_search(
     depth_limit = check_int(depth_limit, "depth_limit", minimum=0)
     table = check_choice(reached, "reached", ("path", "table")) == "table"
     limits = Limits(max_expanded, max_seconds, on_event)
-    tally = Tally()
-    status, path, actions, _ = bounded_depth_first(
-        problem, no_estimate, depth_limit, False, limits, tally, on_event, best_depth={} if table else None
+    tally = _Tally()
+    status, path, actions, _ = _bounded_depth_first(
+        problem, _no_estimate, depth_limit, False, limits, tally, on_event, best_depth={} if table else None
     )
     return tally.result("depth_limited", status, path, actions, limits, on_event)
 
@@ -227,36 +225,36 @@ def iterative_deepening_search(
     problem = as_problem(problem)
     table = check_choice(reached, "reached", ("path", "table")) == "table"
     limits = Limits(max_expanded, max_seconds, on_event)
-    tally = Tally()
+    tally = _Tally()
     depth_limit = 0
     while True:
         if on_event:
             on_event("deepen", problem.initial, {"bound": depth_limit})
-        status, path, actions, _ = bounded_depth_first(
-            problem, no_estimate, depth_limit, False, limits, tally, on_event, best_depth={} if table else None
+        status, path, actions, _ = _bounded_depth_first(
+            problem, _no_estimate, depth_limit, False, limits, tally, on_event, best_depth={} if table else None
         )
         if status != CUTOFF:
             return tally.result("iterative_deepening", status, path, actions, limits, on_event)
         depth_limit += 1
 
 
-def no_estimate(state) -> int:
+def _no_estimate(state) -> int:
     """h = 0: depth-limited search is the bounded depth-first search of IDA* with f = g.
 
     Examples
     --------
-    >>> no_estimate((1, 2, 3, 0))
+    >>> _no_estimate((1, 2, 3, 0))
     0
     """
     return 0
 
 
-class Tally:
+class _Tally:
     """The counts of a depth-first search, kept across the iterations of IDS and IDA*.
 
     Examples
     --------
-    >>> Tally().result("ida_star", "exhausted", None, None, Limits(None, None), None).expanded
+    >>> _Tally().result("ida_star", "exhausted", None, None, Limits(None, None), None).expanded
     0
     """
 
@@ -272,8 +270,8 @@ class Tally:
         )
 
 
-def bounded_depth_first(
-    problem: Problem, h: Callable, bound: float, expand_at_bound: bool, limits: Limits, tally: Tally, on_event,
+def _bounded_depth_first(
+    problem: Problem, h: Callable, bound: float, expand_at_bound: bool, limits: Limits, tally: _Tally, on_event,
     *, best_depth: dict | None = None,
 ) -> tuple[str, list | None, list | None, float]:
     """Depth-first through the states with f = g + h(state) <= `bound`, never repeating a state on the path.
@@ -290,11 +288,10 @@ def bounded_depth_first(
     --------
     >>> from puzzlekit import SlidingPuzzle
     >>> puzzle = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
-    >>> bounded_depth_first(puzzle, no_estimate, 1, False, Limits(None, None), Tally(), None)
+    >>> _bounded_depth_first(puzzle, _no_estimate, 1, False, Limits(None, None), _Tally(), None)
     ('cutoff', None, None, 2)
     """
-    fast = problem.unchecked()  # no check of each state: they all come from problem.initial by successors
-    successors, is_goal = fast.successors, fast.is_goal
+    successors, is_goal = _state_methods(problem, "successors", "is_goal")
     start = problem.initial
     start_h = check_estimate(h(start), start)
     tally.generated += 1
@@ -329,7 +326,7 @@ def bounded_depth_first(
                 continue  # expanded before at this depth or a smaller one: nothing new below it
             child_h = h(child)
             try:
-                usable = 0 <= child_h < math.inf  # a quick test, false for NaN too
+                usable = 0 <= child_h <= MAX_ESTIMATE  # a quick test, false for NaN and infinity too
             except (TypeError, ValueError):
                 usable = False
             if not usable:

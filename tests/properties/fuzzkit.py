@@ -1,7 +1,9 @@
-"""The rules of the property suite: a per-call watchdog, what counts as a clear error, and the count of calls made.
+"""The rules of the property suite: what counts as a clear error, and the count of calls made.
 
-Every generated call goes through `attempt`, which runs it under a CPU-time watchdog and then insists
-that it either returned or raised ValueError/TypeError with a message written for a person.
+Every generated call goes through `attempt`, which insists that it either returned or raised
+ValueError/TypeError with a message written for a person. Nothing is timed: the generated calls are
+kept small by their own limits (`max_expanded`, a few episodes, small boards; see
+`fuzz_registry._bound_the_work`), so the suite passes the same on a loaded machine.
 """
 
 from __future__ import annotations
@@ -12,14 +14,11 @@ import io
 import json
 import os
 import re
-import signal
 
 from hypothesis import HealthCheck, Phase, settings
 
-__all__ = ["Hang", "attempt", "calls", "fuzz_settings", "internal_message", "CALL_SECONDS", "MINIMUM_CALLS",
-           "RUNTIME_ERRORS"]
+__all__ = ["attempt", "calls", "fuzz_settings", "internal_message", "MINIMUM_CALLS", "RUNTIME_ERRORS"]
 
-CALL_SECONDS = 2.0  # CPU seconds one call may take before it counts as a hang
 MINIMUM_CALLS = 10_000  # generated calls a full run of the suite must make
 calls: collections.Counter = collections.Counter()  # what was called -> how many generated calls
 failed: set = set()  # what was called and failed a check
@@ -91,29 +90,6 @@ INTERNAL_MESSAGES = [
 _INTERNAL = re.compile("|".join(f"(?:{pattern})" for pattern in INTERNAL_MESSAGES))
 
 
-class Hang(BaseException):
-    """A call ran past its deadline (a BaseException, so the package's `except Exception` cannot swallow it)."""
-
-
-def _alarm(signum, frame):
-    raise Hang(f"no answer within {CALL_SECONDS} s of CPU time")
-
-
-@contextlib.contextmanager
-def watchdog(seconds: float = CALL_SECONDS):
-    """Raise Hang inside the block after `seconds` of CPU time (or five times that of wall-clock time)."""
-    old = {number: signal.signal(number, _alarm) for number in (signal.SIGPROF, signal.SIGALRM)}
-    signal.setitimer(signal.ITIMER_PROF, seconds)
-    signal.setitimer(signal.ITIMER_REAL, 5 * seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        for number, handler in old.items():
-            signal.signal(number, handler)
-
-
 def internal_message(error: BaseException) -> str | None:
     """Why `error` does not tell a person what is wrong, or None when its message is a clear one of our own."""
     message = str(error).strip()
@@ -155,19 +131,17 @@ def _log(kind: str, call: str, error: BaseException | None) -> None:
 
 def attempt(function, *args, garbage: bool = False, files: bool = False, exits: bool = False,
             label: str | None = None, **kwargs):
-    """Call `function(*args, **kwargs)` under the watchdog; return ("returned", value) or ("raised", error).
+    """Call `function(*args, **kwargs)`; return ("returned", value) or ("raised", error).
 
-    Fails the test when the call hangs, raises anything but a clear ValueError/TypeError, or returns
+    Fails the test when the call raises anything but a clear ValueError/TypeError, or returns
     although `garbage` says an argument was invalid. `files`: an OSError about a missing or unwritable
     file is an answer too. `exits`: SystemExit is an answer (argparse's usage errors).
     """
     calls[label or getattr(function, "__qualname__", repr(function))] += 1
     sink = io.StringIO()
     try:
-        with watchdog(), contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
             value = function(*args, **kwargs)
-    except Hang as error:
-        return _fail("hang", function, args, kwargs, error)
     except (ValueError, TypeError) as error:
         reason = internal_message(error)
         if reason:
@@ -206,7 +180,7 @@ def _fail(kind, function, args, kwargs, error, value=None):
 
 
 def fuzz_settings(max_examples: int):
-    """Reproducible hypothesis settings: the same examples on every run, no deadline (the watchdog is the deadline)."""
+    """Reproducible hypothesis settings: the same examples on every run, no deadline (nothing is timed)."""
     return settings(
         max_examples=max_examples,
         deadline=None,

@@ -87,8 +87,14 @@ def test_command_line_train_small(fuzz_workdir):
 
 
 @pytest.mark.parametrize("where", ["inside a file", "a folder", "not npz", "unwritable folder"])
-def test_command_line_train_refuses_a_bad_output_before_training(where, fuzz_workdir, tmp_path):
-    """A bad --output fails at once (exit code 2), not after a long training: the watchdog allows 2 s."""
+def test_command_line_train_refuses_a_bad_output_before_training(where, fuzz_workdir, tmp_path, monkeypatch):
+    """A bad --output fails at once (exit code 2): the training of 10**8 episodes never starts."""
+    import puzzlekit.cli
+
+    def no_training(*args, **kwargs):
+        raise AssertionError("the training started before the output was checked")
+
+    monkeypatch.setattr(puzzlekit.cli.QLearning, "train", no_training)
     if where == "unwritable folder" and os.geteuid() == 0:
         pytest.skip("root may write into any folder")
     blocker = tmp_path / "file"
