@@ -86,6 +86,7 @@ def expected_value(
     """
     goal = _goal(goal, board)
     discount = check_real(discount, "discount", minimum=0, maximum=1)
+    move_reward, goal_reward = check_real(move_reward, "move_reward"), check_real(goal_reward, "goal_reward")
     if not isinstance(values, Mapping):
         raise TypeError(f"values must be a dict, board -> value, got {short_repr(values)} ({type(values).__name__})")
     total = 0.0
@@ -95,7 +96,7 @@ def expected_value(
         else:
             if next_board not in values:
                 raise ValueError(f"values has no value for board {next_board}")
-            total += probability * (move_reward + discount * values[next_board])
+            total += probability * (move_reward + discount * check_real(values[next_board], "a value of values"))
     return total
 
 
@@ -114,8 +115,7 @@ def evaluation_sweep(values: Values, policy: Policy, slip: float = 0.0, discount
     """
     _check_values(values)
     goal = _goal(rewards.pop("goal", None), next(iter(values)))
-    if not isinstance(policy, Mapping):
-        raise TypeError(f"policy must be a dict, board -> move, got {short_repr(policy)} ({type(policy).__name__})")
+    _check_policy(policy)
     missing = next((board for board in values if board != goal and board not in policy), None)
     if missing is not None:
         raise ValueError(f"policy has no move for board {missing}")
@@ -128,6 +128,9 @@ def policy_evaluation(
     tolerance: float = 1e-10, max_sweeps: int = 100_000, **rewards,
 ) -> tuple[Values, int]:
     """Sweep `evaluation_sweep` from `values` until no value moves more than `tolerance`; return (values, sweeps).
+
+    RuntimeError if the values still move after `max_sweeps` sweeps (with `discount=1` a policy that
+    never reaches the goal has no finite value).
 
     Examples
     --------
@@ -164,6 +167,7 @@ def improve_policy(policy: Policy, values: Values, slip: float = 0.0, discount: 
     """
     _check_values(values)
     goal = _goal(rewards.pop("goal", None), next(iter(values)))
+    _check_policy(policy)
     improved = {}
     for board, current in policy.items():
         worth = {move: expected_value(board, move, values, slip, discount, goal=goal, **rewards)
@@ -195,7 +199,8 @@ def policy_iteration(
 ) -> PolicyIterationResult:
     """Policy iteration: evaluate the policy, improve it, until it stays the same (starting from each board's first move).
 
-    `sweeps` counts every evaluation sweep of every round; `improvements` the rounds.
+    `sweeps` counts every evaluation sweep of every round; `improvements` the rounds. RuntimeError
+    if the policy still changes after `max_improvements` rounds.
 
     Examples
     --------
@@ -204,7 +209,7 @@ def policy_iteration(
     >>> result.policy[(1, 2, 0, 3)], result.values[(1, 2, 0, 3)], result.improvements
     ('r', 1.0, 6)
     """
-    values = {board: 0.0 for board in states}
+    values = {board: 0.0 for board in _states(states)}
     _check_values(values)
     goal = _goal(rewards.pop("goal", None), next(iter(values)))
     max_improvements = check_int(max_improvements, "max_improvements", minimum=1)
@@ -227,6 +232,7 @@ def value_iteration_slippery(
     """Value iteration with the expectation: V(s) = max over moves of `expected_value`, swept until it settles.
 
     Returns (values, sweeps). With `slip=0` its values are the maxima of `value_iteration_readable`'s.
+    RuntimeError if the values still move by more than `tolerance` after `max_sweeps` sweeps.
 
     Examples
     --------
@@ -235,7 +241,7 @@ def value_iteration_slippery(
     >>> values[(1, 2, 0, 3)], values[(0, 2, 1, 3)], sweeps
     (1.0, 0.9, 7)
     """
-    values = {board: 0.0 for board in states}
+    values = {board: 0.0 for board in _states(states)}
     _check_values(values)
     goal = _goal(rewards.pop("goal", None), next(iter(values)))
     tolerance = check_real(tolerance, "tolerance", minimum=0)
@@ -249,6 +255,16 @@ def value_iteration_slippery(
         if change <= tolerance:
             return values, sweep
     raise RuntimeError(f"value iteration did not settle within {max_sweeps} sweeps (last change {change:g})")
+
+
+def _states(states) -> list:
+    """The boards of `states` (boards, or a dict keyed by boards), checked."""
+    if isinstance(states, (str, bytes)) or not hasattr(states, "__iter__"):
+        raise TypeError(f"states must be a list of boards, got {short_repr(states)} ({type(states).__name__})")
+    boards = [check_cells(board, "a board of states")[0] for board in states]
+    if not boards:
+        raise ValueError("states is empty: there is no board to value")
+    return boards
 
 
 def _direction(action) -> str:
@@ -265,6 +281,13 @@ def _goal(goal, board) -> Board:
     if goal is None:
         return default_goal(check_cells(board)[1])
     return check_cells(goal, "goal")[0]
+
+
+def _check_policy(policy) -> None:
+    if not isinstance(policy, Mapping):
+        raise TypeError(f"policy must be a dict, board -> move, got {short_repr(policy)} ({type(policy).__name__})")
+    for move in policy.values():
+        _direction(move)
 
 
 def _check_values(values) -> None:

@@ -12,6 +12,7 @@ from .board import BLANK, check_cells
 from .checks import check_int, short_repr
 from .display import COLOURS, BoardPicture
 from .grid import DIRECTIONS
+from .state_space import check_dict_table, check_table
 
 __all__ = ["greedy_policy", "show_policy", "PolicyPicture", "ARROWS"]
 
@@ -23,8 +24,8 @@ _WALL_COLOUR = "#d1495b"  # an arrow into the wall (a move the sun-and-moon rewa
 def greedy_policy(q, boards: Sequence | None = None, space=None) -> dict:
     """The best move of each board, board -> 'u', 'r', 'd' or 'l' (ties to the first, in that order).
 
-    `q` is a dict table (board -> 4 values), or an array table with `space` (its state space),
-    as `value_iteration(...).q`. `boards` picks the boards (all the table's boards by default;
+    `q` is a dict table (board -> 4 values), or an array table (its state space, `space`, is
+    found from its shape), as `value_iteration(...).q`. `boards` picks the boards (all the table's boards by default;
     the goal, where nothing is learned, and boards the table has not seen are left out).
 
     Examples
@@ -36,7 +37,10 @@ def greedy_policy(q, boards: Sequence | None = None, space=None) -> dict:
     >>> greedy_policy(value_iteration(state_space(2)).q, [(1, 0, 3, 2)], space=state_space(2))
     {(1, 0, 3, 2): 'd'}
     """
-    if isinstance(q, Mapping):
+    if isinstance(q, dict):
+        check_dict_table(q)
+        if space is not None:
+            raise TypeError(f"space is for array tables; a dict table needs none, got {short_repr(space)}")
         chosen = q.keys() if boards is None else [check_cells(board)[0] for board in _board_list(boards)]
         policy = {}
         for board in chosen:
@@ -46,13 +50,13 @@ def greedy_policy(q, boards: Sequence | None = None, space=None) -> dict:
             values = list(values)
             policy[board] = DIRECTIONS[values.index(max(values))]
         return policy
-    if space is None or not hasattr(q, "shape"):
-        raise TypeError(f"q must be a dict table (board -> 4 values), or an array table with its space=; "
-                        f"got {short_repr(q)} ({type(q).__name__})")
     import numpy as np
 
-    rows = range(len(space.boards)) if boards is None else [space.row(board) for board in _board_list(boards)]
-    return {space.board(row): DIRECTIONS[int(np.argmax(q[row]))] for row in rows if row != space.goal_row}
+    q, table_space = check_table(q, walls=False)  # TypeError for what is not a table
+    if space is not None and space is not table_space:
+        raise ValueError(f"space must be the state space of the table, {table_space}")
+    rows = range(len(table_space.boards)) if boards is None else [table_space.row(board) for board in _board_list(boards)]
+    return {table_space.board(row): DIRECTIONS[int(np.argmax(q[row]))] for row in rows if row != table_space.goal_row}
 
 
 def show_policy(policy: Mapping, boards: Sequence | None = None, *, captions: Sequence[str] | None = None,

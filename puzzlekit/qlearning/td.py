@@ -90,6 +90,14 @@ def epsilon_greedy(values: Sequence[float], actions: Sequence[int], epsilon: flo
     >>> epsilon_greedy([0.0, 1.0, -math.inf, 0.5], (0, 1, 3), 0.0, random.Random(0))
     1
     """
+    values = _row(values, "values")
+    if isinstance(actions, (str, bytes)) or not hasattr(actions, "__len__") or not actions or not all(
+            isinstance(action, int) and not isinstance(action, bool) and 0 <= action <= 3 for action in actions):
+        raise TypeError(f"actions must be a non-empty tuple of moves 0-3, as info['actions'], got {short_repr(actions)}")
+    if not (type(epsilon) is float and 0.0 <= epsilon <= 1.0):
+        epsilon = check_real(epsilon, "epsilon", minimum=0, maximum=1)
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {short_repr(rng)} ({type(rng).__name__})")
     if rng.random() < epsilon:
         return rng.choice(actions)
     return greedy_action(values, rng)
@@ -195,9 +203,16 @@ def _values(q: QTable, state, info: dict, initial_value: float) -> list[float]:
 
 
 def _row(values, name: str) -> list[float]:
-    if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__len__") or len(values) != 4:
-        raise TypeError(f"{name} must be 4 numbers [Q(u), Q(r), Q(d), Q(l)], got {short_repr(values)}")
-    return [check_real(value, f"a value of {name}", finite=False) for value in values]
+    """A row of 4 values as floats (-inf allowed, NaN not), with at least one allowed move."""
+    if type(values) is list and len(values) == 4 and all(type(value) is float and value == value for value in values):
+        numbers = values  # the loops' own rows, checked in the line above
+    else:
+        if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__len__") or len(values) != 4:
+            raise TypeError(f"{name} must be 4 numbers [Q(u), Q(r), Q(d), Q(l)], got {short_repr(values)}")
+        numbers = [check_real(value, f"a value of {name}", finite=False) for value in values]
+    if max(numbers) == -math.inf:
+        raise ValueError(f"{name} are all -inf: no move is allowed there ({short_repr(values)})")
+    return numbers
 
 
 def check_learning_arguments(env, hyperparameters, q, callback) -> None:
