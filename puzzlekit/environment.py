@@ -22,6 +22,7 @@ from .board import (
 )
 from .checks import check_int, check_real, make_rng, short_repr
 from .grid import MAX_SIZE, blocked_message, fast_swap, step_table
+from .spaces import Box, Discrete
 
 __all__ = [
     "UP",
@@ -92,9 +93,21 @@ class SlidingPuzzleEnv:
     letters 'u', 'r', 'd', 'l' (`ACTIONS[action]`). `info["actions"]` lists the actions the
     current board allows: the legal moves, or all four when `rewards.wall` is a number.
 
+    `action_space` is `Discrete(4)`.
+
     Observation Space
     -----------------
-    The board itself: a tuple of `size * size` ints, row-major, 0 for the blank.
+    The board itself: a tuple of `size * size` ints, row-major, 0 for the blank
+    (`observation_space` is `Box(0, size * size - 1, (size * size,))`).
+
+    Slippery moves
+    --------------
+    With `slip=p` a step slips with probability p: instead of the chosen move the blank makes
+    one of the board's other outcomes, each as likely: another legal move, or no move at all
+    (a chosen move into the wall, which leaves the board as it is, may slip into a legal move).
+    A slip pays for what happened: the goal's reward if it reaches the goal, otherwise the
+    move's. The slips are drawn from the environment's seeded generator; `slip=0` (the default)
+    never draws.
 
     Reward
     ------
@@ -117,6 +130,8 @@ class SlidingPuzzleEnv:
     ((1, 2, 3, 4, 5, 6, 7, 0, 8), {'actions': (0, 1, 3), 'steps': 0})
     >>> env.step(RIGHT)
     ((1, 2, 3, 4, 5, 6, 7, 8, 0), 1.0, True, False, {'actions': (0, 3), 'steps': 1})
+    >>> env.action_space, env.observation_space, env.observation_space.contains(env.goal)
+    (Discrete(4), Box(0, 8, (9,), int), True)
     """
 
     def __init__(
@@ -127,6 +142,7 @@ class SlidingPuzzleEnv:
         start: Sequence[int] | None = None,
         rewards: Rewards = EIGHT_PUZZLE_REWARDS,
         max_steps: int | None = None,
+        slip: float = 0.0,
     ):
         size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
         if goal is None:
@@ -142,6 +158,9 @@ class SlidingPuzzleEnv:
         self.goal: Board = target
         self.rewards = rewards
         self.max_steps = max_steps
+        self.slip = check_real(slip, "slip", minimum=0, maximum=1)
+        self.action_space = Discrete(len(ACTIONS))
+        self.observation_space = Box(0, size * size - 1, (size * size,))
         self.start: Board | None = None if start is None else self._check_start(start, "start")
         # For each cell of the blank, the cell it moves to for each action (None: the wall), from the grid's table.
         self._targets = [tuple(dict(pairs).get(direction) for direction in ACTIONS) for pairs in step_table(size)]
@@ -153,7 +172,8 @@ class SlidingPuzzleEnv:
         self._over = True
 
     @classmethod
-    def sun_moon(cls, *, start: Sequence[int] | None = SUN_MOON_START, max_steps: int | None = None) -> SlidingPuzzleEnv:
+    def sun_moon(cls, *, start: Sequence[int] | None = SUN_MOON_START, max_steps: int | None = None,
+                 slip: float = 0.0) -> SlidingPuzzleEnv:
         """The original sun-and-moon program's environment: its start and goal, -10 a move, -1000 the wall, +100 the goal.
 
         Pass `start=None` to start each episode from a random board instead.
@@ -167,11 +187,11 @@ class SlidingPuzzleEnv:
         >>> env.step(DOWN)[:4]  # the blank is on the bottom row: the board stays, the wall costs 1000
         ((1, 1, 1, 2, 1, 2, 2, 0, 2), -1000.0, False, False)
         """
-        return cls(3, goal=SUN_MOON_GOAL, start=start, rewards=SUN_MOON_REWARDS, max_steps=max_steps)
+        return cls(3, goal=SUN_MOON_GOAL, start=start, rewards=SUN_MOON_REWARDS, max_steps=max_steps, slip=slip)
 
     def __repr__(self) -> str:
         return (f"SlidingPuzzleEnv(size={self.size}, goal={self.goal}, start={self.start}, "
-                f"rewards={self.rewards}, max_steps={self.max_steps})")
+                f"rewards={self.rewards}, max_steps={self.max_steps}" + (f", slip={self.slip}" if self.slip else "") + ")")
 
     def _check_start(self, board, what: str) -> Board:
         cells = check_pair(board, self.goal)[0]
@@ -249,6 +269,10 @@ class SlidingPuzzleEnv:
         Traceback (most recent call last):
         ...
         ValueError: the blank at (2, 1) cannot move 'd' (down): it is on the bottom row; it can move 'u', 'r', 'l'
+        >>> slippery = SlidingPuzzleEnv(2, slip=1.0)  # every move slips: up, or no move at all
+        >>> _ = slippery.reset(seed=0, options={"board": (1, 2, 0, 3)})
+        >>> slippery.step(RIGHT)[0] in [(0, 2, 1, 3), (1, 2, 0, 3)]
+        True
         """
         if self._state is None:
             raise RuntimeError("call reset() before step(): there is no board yet")
@@ -258,12 +282,16 @@ class SlidingPuzzleEnv:
         board = self._state
         blank = board.index(BLANK)
         target = self._targets[blank][action]
-        if target is None:
-            if self.rewards.wall is None:
-                direction = ACTIONS[action]
-                legal = ", ".join(repr(ACTIONS[a]) for a in self._legal[blank])
-                raise ValueError(f"{blocked_message(blank, self.size, direction)}; it can move {legal}")
-            reward = self.rewards.wall
+        if target is None and self.rewards.wall is None:
+            direction = ACTIONS[action]
+            legal = ", ".join(repr(ACTIONS[a]) for a in self._legal[blank])
+            raise ValueError(f"{blocked_message(blank, self.size, direction)}; it can move {legal}")
+        slipped = bool(self.slip) and self._rng.random() < self.slip
+        if slipped:  # one of the other outcomes instead, each as likely: another legal move, or staying put
+            others = [cell for cell in self._targets[blank] if cell is not None and cell != target]
+            target = self._rng.choice(others + ([None] if target is not None else []))
+        if target is None:  # the board stays: a move into the wall pays the wall's reward, a slip the move's
+            reward = self.rewards.move if slipped else self.rewards.wall
         else:
             board = self._swap(board, blank, target)
             reward = self.rewards.goal if board == self.goal else self.rewards.move

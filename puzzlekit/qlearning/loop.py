@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from ..checks import check_callable, check_real, short_repr
 from ..environment import SlidingPuzzleEnv
 from ..state_space import check_dict_table
-from .settings import Hyperparameters, check_exploration_options, exploration_rate
+from .settings import Hyperparameters, check_exploration_options, exploration_rate, learning_rate_at
 
 __all__ = ["QTable", "q_learning", "q_update", "greedy_action", "check_environment"]
 
@@ -54,6 +54,7 @@ def q_learning(
     callback: Callable[[int, QTable], bool | None] | None = None,
     final_exploration: float | None = None,
     initial_value: float = 0.0,
+    final_learning_rate: float | None = None,
 ) -> QTable:
     """Q-learning, one episode after another, one step at a time; return the table, board -> 4 values.
 
@@ -62,7 +63,9 @@ def q_learning(
     Pass `q` to go on training a table; `callback(episodes, q)` runs after each episode and
     stops the training by returning True. `final_exploration` (a number: epsilon falls in a
     straight line to it over the episodes, see `exploration_rate`) and `initial_value` (what an
-    untried legal move is worth, 0 by default) are those of `train_fast`.
+    untried legal move is worth, 0 by default) are those of `train_fast`. `final_learning_rate` (a
+    number: the learning rate falls in a straight line to it, see `learning_rate_at`) averages the
+    targets of later episodes instead of jumping to each: what random outcomes (slippery moves) need.
 
     Examples
     --------
@@ -74,13 +77,16 @@ def q_learning(
     """
     _check_arguments(env, hyperparameters, q, callback)
     final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
-    learning_rate, discount = hyperparameters.learning_rate, hyperparameters.discount_factor
+    discount = hyperparameters.discount_factor
+    if final_learning_rate is not None:
+        learning_rate_at(hyperparameters, 0, final_learning_rate)  # checks it
     rng = random.Random(hyperparameters.seed)  # the agent's coin flips, moves and tie-breaks
     q = {} if q is None else q
     for episode in range(hyperparameters.generations):
         # The environment draws the starting boards from its own generator, seeded once from ours.
         state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
         epsilon = exploration_rate(hyperparameters, episode, final_exploration=final_exploration)
+        learning_rate = learning_rate_at(hyperparameters, episode, final_learning_rate)
         for step in range(hyperparameters.max_steps):
             if state not in q:  # a board seen for the first time: initial_value (0) for every allowed move
                 q[state] = [initial_value if action in info["actions"] else -math.inf for action in range(4)]

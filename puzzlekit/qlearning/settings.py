@@ -1,5 +1,5 @@
 """The settings of a Q-learning run: `Hyperparameters`, those of the original game and the sun-and-moon program,
-and the exploration schedule (`exploration_rate`)."""
+and the schedules of exploration (`exploration_rate`) and of the learning rate (`learning_rate_at`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ __all__ = [
     "SUN_MOON_HYPERPARAMETERS",
     "exploration_rate",
     "check_exploration_options",
+    "learning_rate_at",
 ]
 
 
@@ -118,3 +119,25 @@ def exploration_rate(hyperparameters: Hyperparameters, episode, *, final_explora
     else:
         fraction = min(episode, last) / last  # 0 in the first episode, 1 in the last
     return start + (final_exploration - start) * fraction
+
+
+def learning_rate_at(hyperparameters: Hyperparameters, episode: int, final_learning_rate: float | None = None) -> float:
+    """The learning rate in episode `episode`: `learning_rate` throughout, or falling in a straight line to
+    `final_learning_rate` in the last episode (as `exploration_rate` does for epsilon).
+
+    Examples
+    --------
+    >>> settings = Hyperparameters(learning_rate=1.0, discount_factor=0.9, generations=5, max_steps=9,
+    ...                            exploration_probability=0.1)
+    >>> [learning_rate_at(settings, episode, 0.5) for episode in range(5)]
+    [1.0, 0.875, 0.75, 0.625, 0.5]
+    """
+    if not isinstance(hyperparameters, Hyperparameters):
+        raise TypeError(f"hyperparameters must be a Hyperparameters, got {short_repr(hyperparameters)}")
+    episode = check_int(episode, "episode", minimum=0)
+    start = hyperparameters.learning_rate
+    if final_learning_rate is None:
+        return start
+    final_learning_rate = check_real(final_learning_rate, "final_learning_rate", above=0, maximum=1)
+    last = max(hyperparameters.generations - 1, 1)
+    return start + (final_learning_rate - start) * min(episode, last) / last
