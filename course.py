@@ -7,7 +7,7 @@
     python3 course.py student [DIR]         # the chapters with their solutions cut out, in build/student/
                                             # or DIR; add --check to run each of them top to bottom
     python3 course.py tag [--points N]      # make every exercise's check an nbgrader test cell with points, in place
-    python3 course.py points                # the points of every exercise, from the tagged chapters
+    python3 course.py points                # the points `tag` gives every exercise, as a table
 
 The first run makes a virtual environment in .venv and installs requirements.txt into it (`test`
 adds requirements-test.txt: Playwright, nbgrader, ...); later runs reinstall only when those
@@ -220,7 +220,7 @@ def tag_chapters(arguments: list[str]) -> int:
 
 
 def points(arguments: list[str]) -> int:
-    """`points [NOTEBOOK ...]`: the points of each exercise of tagged chapters, as a Markdown table."""
+    """`points [NOTEBOOK ...]`: the points of each exercise, as `tag` gives them, as a Markdown table."""
     from puzzlekit.grading import points_table
 
     parser = argparse.ArgumentParser(prog="course.py points", description=points.__doc__)
@@ -229,7 +229,7 @@ def points(arguments: list[str]) -> int:
     notebooks = [Path(p) for p in args.notebooks] or sorted(CHAPTERS.glob("*.ipynb"))
     table = points_table(notebooks)
     if not table:
-        sys.exit("course: no graded exercise: run `python3 course.py tag` first (on a copy, or commit before)")
+        sys.exit("course: these notebooks have no exercise with a check")
     print("| chapter | exercise | points |\n|---|---|---|")
     for chapter, exercise, worth in table:
         print(f"| {chapter} | `{exercise}` | {worth} |")

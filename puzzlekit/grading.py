@@ -220,7 +220,8 @@ def tag_files(chapters: Iterable[str | os.PathLike], *, points: int | None = Non
 
 
 def points_table(chapters: Iterable[str | os.PathLike]) -> list[tuple[str, str, int]]:
-    """(chapter file name, exercise, points) for every graded check cell of the tagged `chapters`, in order.
+    """(chapter file name, exercise, points) for every graded check of `chapters`, in order, as `tag_files` would
+    grade them (a chapter already tagged keeps its points; the files are not changed).
 
     Examples
     --------
@@ -230,7 +231,6 @@ def points_table(chapters: Iterable[str | os.PathLike]) -> list[tuple[str, str, 
     ...     cells = [nbformat.v4.new_code_cell("def my_astar(p):\\n    ### BEGIN SOLUTION\\n    return 1\\n"
     ...                                        "    ### END SOLUTION"), nbformat.v4.new_code_cell("check(my_astar, [])")]
     ...     nbformat.write(nbformat.v4.new_notebook(cells=cells), chapter)
-    ...     _ = tag_files([chapter])
     ...     points_table([chapter])
     [('03_search.ipynb', 'my_astar', 3)]
     """
@@ -238,11 +238,13 @@ def points_table(chapters: Iterable[str | os.PathLike]) -> list[tuple[str, str, 
 
     table = []
     for chapter in map(Path, chapters):
-        for cell in nbformat.read(chapter, as_version=4).cells:
+        notebook = nbformat.read(chapter, as_version=4)
+        if not any(cell.get("metadata", {}).get("nbgrader", {}).get("grade") for cell in notebook.cells):
+            tag_notebook(notebook)  # in memory: what `tag` would give
+        for cell in notebook.cells:
             tags = cell.get("metadata", {}).get("nbgrader", {})
             if tags.get("grade") and not tags.get("solution"):
-                exercise = tags["grade_id"].removeprefix("check-")
-                table.append((chapter.name, exercise, tags["points"]))
+                table.append((chapter.name, tags["grade_id"].removeprefix("check-"), tags["points"]))
     return table
 
 

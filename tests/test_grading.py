@@ -56,9 +56,13 @@ def test_points_table_reads_the_tagged_chapters(tmp_path):
     path = tmp_path / "05a.ipynb"
     nbformat.write(nbformat.v4.new_notebook(cells=[solution("my_q_learning"), code("check(my_q_learning, [])"),
                                                    solution("helper"), code("check(helper, [])")]), path)
-    assert points_table([path]) == []  # not tagged yet
-    tag_files([path])
+    before = path.read_bytes()
     assert points_table([path]) == [("05a.ipynb", "my_q_learning", 3), ("05a.ipynb", "helper", 1)]
+    assert path.read_bytes() == before  # read, not tagged
+    notebook = nbformat.read(path, as_version=4)
+    tag_notebook(notebook, points=4)
+    nbformat.write(notebook, path)
+    assert points_table([path]) == [("05a.ipynb", "my_q_learning", 4), ("05a.ipynb", "helper", 4)]  # kept
 
 
 def test_configure_nbgrader_swaps_in_the_student_edition():
