@@ -15,13 +15,14 @@ from .board_checks import (
     MAX_CELLS,
     Board,
     check_cells,
+    check_goal,
     check_pair,
     check_square,
     default_goal,
     is_token_board,
 )
 from .checks import check_int, make_rng, short_repr
-from .grid import DIRECTION_NAMES, DIRECTIONS, MAX_SIZE, blocked_message, fast_swap, side, step_table
+from .grid import DIRECTION_NAMES, DIRECTIONS, blocked_message, fast_swap, step_table
 
 __all__ = [
     "Board",
@@ -45,6 +46,7 @@ __all__ = [
     "check_board",
     "check_cells",
     "check_pair",
+    "check_goal",
     "is_token_board",
     "parity_invariant",
     "check_reachable",
@@ -336,11 +338,7 @@ def random_board(size: int = 3, seed=None, goal: Sequence[int] | None = None) ->
     >>> is_solvable(random_board(4, seed=7))
     True
     """
-    target = default_goal(size) if goal is None else check_cells(goal, "goal")[0]
-    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
-    goal_size = side(len(target), "goal")
-    if goal_size != size:
-        raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
+    target, size = check_goal(goal, size)
     rng = make_rng(seed)
     tiles, exchange = not is_token_board(target), fast_swap(size)
     while True:

@@ -22,6 +22,7 @@ __all__ = [
     "is_token_board",
     "check_cells",
     "check_pair",
+    "check_goal",
     "default_goal",
 ]
 
@@ -225,6 +226,27 @@ def check_pair(board, goal) -> tuple[Board, Board, int]:
     elif Counter(cells) != Counter(target):
         raise ValueError(f"board and goal hold different tokens: board {_census(cells)}, goal {_census(target)}")
     return cells, target, size
+
+
+def check_goal(goal, size) -> tuple[Board, int]:
+    """Check the goal of a `size` x `size` puzzle (None: the default goal); return it as a tuple, and the size.
+
+    Examples
+    --------
+    >>> check_goal(None, 2)
+    ((1, 2, 3, 0), 2)
+    >>> check_goal((1, 2, 3, 0), 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: goal is 2x2 but size is 3; pass size=2
+    """
+    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
+    if goal is None:
+        return _default_goal(size), size
+    target, goal_size = check_cells(goal, "goal")
+    if goal_size != size:
+        raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
+    return target, size
 
 
 def _census(cells: tuple) -> str:

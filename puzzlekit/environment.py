@@ -14,14 +14,13 @@ from .board import (
     SUN_MOON_GOAL,
     SUN_MOON_START,
     Board,
-    check_cells,
+    check_goal,
     check_pair,
-    default_goal,
     is_solvable,
     random_board,
 )
 from .checks import check_int, check_real, make_rng, short_repr
-from .grid import MAX_SIZE, blocked_message, fast_swap, step_table
+from .grid import blocked_message, fast_swap, step_table
 from .spaces import Box, Discrete
 
 __all__ = [
@@ -144,12 +143,7 @@ class SlidingPuzzleEnv:
         max_steps: int | None = None,
         slip: float = 0.0,
     ):
-        size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
-        if goal is None:
-            goal = default_goal(size)
-        target, goal_size = check_cells(goal, "goal")
-        if goal_size != size:
-            raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
+        target, size = check_goal(goal, size)
         if not isinstance(rewards, Rewards):
             raise TypeError(f"rewards must be a Rewards, e.g. SUN_MOON_REWARDS, got {type(rewards).__name__}")
         if max_steps is not None:

@@ -8,14 +8,14 @@ from .board import (
     BLANK,
     Board,
     check_cells,
+    check_goal,
     check_pair,
     check_reachable,
-    default_goal,
     inversions,
     random_board,
 )
 from .checks import check_int, make_rng
-from .grid import DIRECTION_NAMES, MAX_SIZE, blocked_message, fast_swap, step_table
+from .grid import DIRECTION_NAMES, blocked_message, fast_swap, step_table
 
 __all__ = ["SlidingPuzzleGame"]
 
@@ -41,12 +41,7 @@ class SlidingPuzzleGame:
 
     def __init__(self, size: int = 3, board: Sequence[int] | None = None, seed=None,
                  goal: Sequence[int] | None = None):
-        size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
-        if goal is None:
-            goal = default_goal(size)
-        goal_cells, goal_size = check_cells(goal, "goal")
-        if goal_size != size:
-            raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
+        goal_cells, size = check_goal(goal, size)
         if board is not None:
             board_size = check_cells(board)[1]
             if board_size != size:

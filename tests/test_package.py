@@ -78,14 +78,99 @@ def test_no_module_is_much_over_400_lines():
     assert {name: lines for name, lines in sizes.items() if lines > 440} == {}
 
 
-def test_no_module_imports_a_private_name_from_another():
-    """Private names stay in their module: what another module needs gets a public name and a doctest."""
+def test_private_names_stay_in_their_package():
+    """A private name is imported only inside its own package (folder): an engine's helpers stay private to the
+    engines beside it, and what another package needs gets a public name and a doctest."""
     import ast
 
     offences = []
     for name, path in _modules():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module != "__future__":
-                offences += [f"{name}: from {'.' * node.level}{node.module} import {alias.name}"
-                             for alias in node.names if alias.name.startswith("_")]
+                source = _imported_module(package, node)
+                if source.rpartition(".")[0] != package and source != package:
+                    offences += [f"{name}: from {'.' * node.level}{node.module} import {alias.name}"
+                                 for alias in node.names if alias.name.startswith("_")]
     assert offences == []
+
+
+def _imported_module(package: str, node) -> str:
+    """The dotted name of the module that `from ... import` in `package` reads from."""
+    if not node.level:
+        return node.module
+    base = package.split(".")
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _import_graph() -> dict:
+    """Each module of the package -> the modules of the package it imports, at the top or inside a function."""
+    import ast
+
+    modules = dict(_modules())
+    graph = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        imported = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                source = _imported_module(package, node)
+                imported.add(source)
+                imported |= {f"{source}.{alias.name}" for alias in node.names}  # a submodule, if it is one
+        graph[name] = {module for module in imported if module in modules and module != name}
+    return graph
+
+
+def _cycles(graph: dict) -> list:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for successor in graph[node]:
+            if successor not in index:
+                visit(successor)
+                low[node] = min(low[node], low[successor])
+            elif successor in on_stack:
+                low[node] = min(low[node], index[successor])
+        if low[node] == index[node]:
+            component = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.add(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_cycles():
+    """No module imports, even inside a function, a module that imports it back (through others or not).
+
+    A package's __init__ counts as the modules it imports, so `fifteen.fast_ida -> search -> search.methods ->
+    fifteen` would be a cycle; the package `puzzlekit` itself, which imports everything, is left out.
+    """
+    graph = {name: {module for module in imported if module != "puzzlekit"}
+             for name, imported in _import_graph().items() if name != "puzzlekit"}
+    assert _cycles(graph) == []
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]  # the check itself
+
+
+def test_search_depends_on_no_puzzle():
+    """The searches run on the Problem protocol: no module of puzzlekit.search imports a puzzle's module."""
+    graph = _import_graph()
+    puzzles = {"puzzlekit.board", "puzzlekit.fifteen", "puzzlekit.sokobond", "puzzlekit.heuristics",
+               "puzzlekit.environment", "puzzlekit.game"}
+    reached = {name: graph[name] & puzzles for name in graph if name.startswith("puzzlekit.search")}
+    assert {name: modules for name, modules in reached.items() if modules} == {}

@@ -105,3 +105,18 @@ def test_they_run_on_any_problem_and_say_none_when_there_is_no_path():
     assert textbook.astar(Line(), lambda state: 0) is None
     assert textbook.ida_star(Line(), lambda state: 0) is None
     assert textbook.breadth_first(SlidingPuzzle(default_goal(2))) == [default_goal(2)]
+
+
+def test_best_first_variants_differ_in_f_alone():
+    """uniform_cost, greedy, astar and weighted_astar are best_first with their f: each finds a legal path, the
+    optimal ones as short as A*, weighted A* within its bound, greedy search as the engine's greedy search does."""
+    from puzzlekit.search import greedy_best_first_search
+
+    puzzle = SlidingPuzzle((8, 6, 7, 2, 5, 4, 3, 0, 1))
+    shortest = len(textbook.astar(puzzle, "manhattan")) - 1
+    assert shortest == 31 and len(textbook.uniform_cost(SlidingPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8)))) - 1 == 6
+    for path, bound in [(textbook.greedy(puzzle, "manhattan"), None),
+                        (textbook.weighted_astar(puzzle, "manhattan", 1.5), 1.5 * shortest)]:
+        assert textbook.is_path(puzzle, path) and len(path) - 1 >= shortest
+        assert bound is None or len(path) - 1 <= bound
+    assert textbook.is_path(puzzle, greedy_best_first_search(puzzle, "manhattan").path)

@@ -7,16 +7,14 @@ changes by one addition); the move that undoes the last one is never generated.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from functools import lru_cache
-from time import perf_counter
 
 from ..board import BLANK, is_token_board
-from ..checks import check_choice, check_int, check_real
+from ..checks import check_choice
 from ..grid import DIRECTIONS, step_table
 from ..problem import SlidingPuzzle
-from ..search import DEFAULT_MAX_EXPANDED_ONE_PATH, SearchResult
+from ..search.result import DEFAULT_MAX_EXPANDED_ONE_PATH, EXHAUSTED, FOUND, Limits, SearchResult
 from .databases import PARTITIONS, PatternDatabases, mirror_cell, pattern_databases
 
 __all__ = ["fast_ida_star_search", "fast_heuristic"]
@@ -95,14 +93,10 @@ def fast_ida_star_search(
         problem = SlidingPuzzle(problem)
     if is_token_board(problem.goal):
         raise ValueError("fast_ida_star_search needs numbered tiles; a token board has none")
-    if max_expanded is not None:
-        max_expanded = check_int(max_expanded, "max_expanded", minimum=0)
-    if max_seconds is not None:
-        max_seconds = check_real(max_seconds, "max_seconds", above=0, finite=False)
+    Limits(max_expanded, max_seconds)  # the limits are checked before the databases load
     databases = fast_heuristic(h, problem.goal)
-    started = perf_counter()
-    search = _Search(problem, databases, math.inf if max_expanded is None else max_expanded,
-                     math.inf if max_seconds is None else started + max_seconds)
+    limits = Limits(max_expanded, max_seconds)  # the clock starts with the search, not with the loading
+    search = _Search(problem, databases, limits)
     status, actions = search.run()
     path = None
     if actions is not None:
@@ -110,24 +104,24 @@ def fast_ida_star_search(
         for action in actions:
             path.append(problem.result(path[-1], action))
     return SearchResult(method="fast_ida_star", status=status, path=path, actions=actions, expanded=search.expanded,
-                        generated=search.generated, max_frontier=search.deepest + 1, seconds=perf_counter() - started)
+                        generated=search.generated, max_frontier=search.deepest + 1, seconds=limits.seconds())
 
 
 class _Search:
     """The state of one search: the board as a list, each pattern's sparse index, the counts."""
 
-    def __init__(self, problem: SlidingPuzzle, databases: PatternDatabases, max_expanded, deadline):
+    def __init__(self, problem: SlidingPuzzle, databases: PatternDatabases, limits: Limits):
         size, goal = problem.size, problem.goal
         cells = size * size
         self.cells_list = list(problem.initial)
         self.blank = problem.initial.index(BLANK)
-        self.max_expanded, self.deadline = max_expanded, deadline
+        self.limits = limits
         self.expanded = self.generated = self.deepest = 0
         self.tables = databases.sparse_tables()
         owner, weight = {}, {}
-        for p, pattern in enumerate(databases.partition):
+        for number, pattern in enumerate(databases.partition):
             for slot, tile in enumerate(pattern):
-                owner[tile], weight[tile] = p, cells**slot
+                owner[tile], weight[tile] = number, cells**slot
         where = {tile: cell for cell, tile in enumerate(problem.initial)}
         self.index = [sum(weight[tile] * where[tile] for tile in pattern) for pattern in databases.partition]
         # How a move changes the indices: the blank moves `direction`, so the tile there moves the other way.
@@ -142,16 +136,17 @@ class _Search:
                 sum(weight[tile] * mirror_cell(where[back[tile]], size) for tile in pattern)
                 for pattern in databases.partition
             ]
-        for d, direction in enumerate(DIRECTIONS):
+        for number, direction in enumerate(DIRECTIONS):
             for tile in goal:
                 if tile == BLANK:
                     continue
                 shift = -steps[direction] * weight[tile]
                 if self.reflect:
                     twin = databases.rename[tile]
-                    self.effect[d][tile] = (owner[tile], shift, owner[twin], -steps[mirrored[direction]] * weight[twin])
+                    self.effect[number][tile] = (owner[tile], shift, owner[twin],
+                                                 -steps[mirrored[direction]] * weight[twin])
                 else:
-                    self.effect[d][tile] = (owner[tile], shift)
+                    self.effect[number][tile] = (owner[tile], shift)
         # For each blank cell and the cell it came from, the moves to try: (target, direction, the moves after).
         table = step_table(size)
         after = [[[] for _ in range(cells + 1)] for _ in range(cells)]  # [cell][came from] (cells: from nowhere)
@@ -171,28 +166,28 @@ class _Search:
     def run(self) -> tuple[str, list | None]:
         """Deepen the bound on f = g + h until the goal is reached, a limit is met, or nothing is left."""
         h = self.estimate(self.index)
-        hr = self.estimate(self.mirror_index) if self.reflect else 0
+        mirror_h = self.estimate(self.mirror_index) if self.reflect else 0
         self.generated = 1
         if h == 0:
-            return "found", []
+            return FOUND, []
         actions: list[int] = []
         try:
-            found = self._deepen(max(h, hr), h, hr, actions)
+            status = self._deepen(max(h, mirror_h), h, mirror_h, actions)
         except _Stop as stop:
-            found = str(stop)
+            status = str(stop)
         finally:
             self.expanded, self.generated, self.deepest = self.counts()
-        if found == "found":
-            return found, [DIRECTIONS[d] for d in reversed(actions)]
-        return found, None
+        if status == FOUND:
+            return status, [DIRECTIONS[direction] for direction in reversed(actions)]
+        return status, None
 
-    def _deepen(self, bound: int, h: int, hr: int, actions: list) -> str:
+    def _deepen(self, bound: int, h: int, mirror_h: int, actions: list) -> str:
         """The iterations of IDA*, around the depth-first search below (two copies of one loop, see below)."""
         cells, effect, tables, index, mirror_index = self.cells_list, self.effect, self.tables, self.index, None
         if self.reflect:
             mirror_index = self.mirror_index
         expanded, generated, deepest = 0, 1, 0
-        checkpoint = min(1024, self.max_expanded)
+        checkpoint = min(1024, self.limits.max_expanded)
         check = self._check
 
         def counts():
@@ -203,7 +198,7 @@ class _Search:
         # The search below the bound: returns -1 when it reaches the goal (the moves pile up in `actions`
         # on the way back), otherwise the least f beyond the bound. `moves` are the blank's moves from
         # `blank` but the one back; `h` the sum of the tables. The goal is the one board with h = 0.
-        def dfs(blank, moves, g, h, hr):
+        def dfs(blank, moves, g, h, mirror_h):
             nonlocal expanded, generated, deepest, checkpoint
             if expanded >= checkpoint:
                 checkpoint = check(expanded)
@@ -213,31 +208,31 @@ class _Search:
                 deepest = g
             g += 1
             least = NOTHING_LEFT
-            for target, d, after in moves:
+            for target, direction, after in moves:
                 tile = cells[target]
-                p, shift = effect[d][tile]
-                table = tables[p]
-                old = index[p]
+                pattern, shift = effect[direction][tile]
+                table = tables[pattern]
+                old = index[pattern]
                 new = old + shift
-                h1 = h - table[old] + table[new]  # only the moved tile's pattern changes
-                f = g + h1
+                child_h = h - table[old] + table[new]  # only the moved tile's pattern changes
+                f = g + child_h
                 if f > bound:
                     if f < least:
                         least = f
                     continue
-                if h1 == 0:
+                if child_h == 0:
                     deepest = max(deepest, g)
-                    actions.append(d)
+                    actions.append(direction)
                     return -1
                 cells[blank] = tile
                 cells[target] = 0
-                index[p] = new
-                result = dfs(target, after, g, h1, 0)
+                index[pattern] = new
+                result = dfs(target, after, g, child_h, 0)
                 cells[target] = tile
                 cells[blank] = 0
-                index[p] = old
+                index[pattern] = old
                 if result < 0:
-                    actions.append(d)
+                    actions.append(direction)
                     return -1
                 if result < least:
                     least = result
@@ -245,7 +240,7 @@ class _Search:
 
         # The same loop reading the tables twice, for the board and its mirror image, keeping the larger.
         # Written out apart from `dfs` because a test inside the inner loop would slow every search.
-        def reflected_dfs(blank, moves, g, h, hr):
+        def reflected_dfs(blank, moves, g, h, mirror_h):
             nonlocal expanded, generated, deepest, checkpoint
             if expanded >= checkpoint:
                 checkpoint = check(expanded)
@@ -255,37 +250,37 @@ class _Search:
                 deepest = g
             g += 1
             least = NOTHING_LEFT
-            for target, d, after in moves:
+            for target, direction, after in moves:
                 tile = cells[target]
-                p, shift, q, mirror_shift = effect[d][tile]
-                table = tables[p]
-                old = index[p]
+                pattern, shift, mirror_pattern, mirror_shift = effect[direction][tile]
+                table = tables[pattern]
+                old = index[pattern]
                 new = old + shift
-                h1 = h - table[old] + table[new]
-                table = tables[q]
-                mirror_old = mirror_index[q]
+                child_h = h - table[old] + table[new]
+                table = tables[mirror_pattern]
+                mirror_old = mirror_index[mirror_pattern]
                 mirror_new = mirror_old + mirror_shift
-                h2 = hr - table[mirror_old] + table[mirror_new]
-                f = g + (h1 if h1 > h2 else h2)
+                child_mirror_h = mirror_h - table[mirror_old] + table[mirror_new]
+                f = g + (child_h if child_h > child_mirror_h else child_mirror_h)
                 if f > bound:
                     if f < least:
                         least = f
                     continue
-                if h1 == 0:
+                if child_h == 0:
                     deepest = max(deepest, g)
-                    actions.append(d)
+                    actions.append(direction)
                     return -1
                 cells[blank] = tile
                 cells[target] = 0
-                index[p] = new
-                mirror_index[q] = mirror_new
-                result = reflected_dfs(target, after, g, h1, h2)
+                index[pattern] = new
+                mirror_index[mirror_pattern] = mirror_new
+                result = reflected_dfs(target, after, g, child_h, child_mirror_h)
                 cells[target] = tile
                 cells[blank] = 0
-                index[p] = old
-                mirror_index[q] = mirror_old
+                index[pattern] = old
+                mirror_index[mirror_pattern] = mirror_old
                 if result < 0:
-                    actions.append(d)
+                    actions.append(direction)
                     return -1
                 if result < least:
                     least = result
@@ -293,17 +288,16 @@ class _Search:
 
         search = reflected_dfs if self.reflect else dfs
         while True:
-            result = search(self.blank, self.first_moves, 0, h, hr)
+            result = search(self.blank, self.first_moves, 0, h, mirror_h)
             if result < 0:
-                return "found"
+                return FOUND
             if result == NOTHING_LEFT:
-                return "exhausted"
+                return EXHAUSTED
             bound = result
 
     def _check(self, expanded: int) -> int:
         """Called every 1024 expansions and at `max_expanded`: stop if a limit is met; the next checkpoint."""
-        if expanded >= self.max_expanded:
-            raise _Stop("max_expanded")
-        if perf_counter() > self.deadline:
-            raise _Stop("max_seconds")
-        return min(expanded + 1024, self.max_expanded)
+        stopped = self.limits.stop(expanded)
+        if stopped:
+            raise _Stop(stopped)
+        return min(expanded + 1024, self.limits.max_expanded)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -16,6 +17,29 @@ __all__ = ["QTable", "q_learning", "q_update", "greedy_action", "check_environme
 QTable = dict  # board -> [Q(u), Q(r), Q(d), Q(l)], -inf for a move the board does not allow
 
 
+def _checked_update(update: Callable[..., float]) -> Callable[..., float]:
+    """`q_update`'s checks, around it: numbers in range in (a quick test first, the loop calls it at every
+    step), a number that fits a float out; otherwise the ValueError or TypeError that names the argument."""
+
+    @functools.wraps(update)
+    def checked(old, reward, best_next, learning_rate, discount):
+        try:
+            value = update(old, reward, best_next, learning_rate, discount)
+            if (type(value) is float and value - value == 0.0 and 0 < learning_rate <= 1 and 0 <= discount <= 1
+                    and bool not in (type(old), type(reward), type(best_next), type(learning_rate), type(discount))):
+                return value  # the usual case, checked in a few comparisons
+        except (TypeError, OverflowError):
+            pass
+        for name, number in (("old", old), ("reward", reward), ("best_next", best_next)):
+            check_real(number, name)
+        check_real(learning_rate, "learning_rate", above=0, maximum=1)
+        check_real(discount, "discount", minimum=0, maximum=1)
+        return check_real(update(old, reward, best_next, learning_rate, discount), "the new value (too large for a float)")
+
+    return checked
+
+
+@_checked_update
 def q_update(old: float, reward: float, best_next: float, learning_rate: float, discount: float) -> float:
     """The original game's update: ``(1 - lr) * old + lr * (reward + discount * best_next)``.
 
@@ -32,18 +56,7 @@ def q_update(old: float, reward: float, best_next: float, learning_rate: float, 
     ...
     ValueError: reward must be a finite number, got nan
     """
-    try:
-        value = (1 - learning_rate) * old + learning_rate * (reward + discount * best_next)
-        if (type(value) is float and value - value == 0.0 and 0 < learning_rate <= 1 and 0 <= discount <= 1
-                and bool not in (type(old), type(reward), type(best_next), type(learning_rate), type(discount))):
-            return value  # the usual case, checked in a few comparisons: the loop calls this at every step
-    except (TypeError, OverflowError):
-        pass
-    for name, number in (("old", old), ("reward", reward), ("best_next", best_next)):
-        check_real(number, name)
-    check_real(learning_rate, "learning_rate", above=0, maximum=1)
-    check_real(discount, "discount", minimum=0, maximum=1)
-    return check_real(value, "the new value (too large for a float)")
+    return (1 - learning_rate) * old + learning_rate * (reward + discount * best_next)
 
 
 def q_learning(

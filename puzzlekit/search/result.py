@@ -12,6 +12,7 @@ from time import perf_counter
 
 from ..checks import check_callable, check_int, check_real, short_repr
 from ..problem import Problem
+from .textbook import is_path
 
 __all__ = [
     "SearchResult",
@@ -297,7 +298,8 @@ class PathOfLength:
     """Equal to any path of `problem` with `length` actions from its start to a goal: the expected answer of
     an exercise whose search may return any one of several paths of the same length.
 
-    A path is a list of states, each reached from the one before by one of `problem.successors`.
+    A path is a list of states, each reached from the one before by one of `problem.successors`
+    (`textbook.is_path`, the one path check).
     `length` None stands for "no path": then only None is equal.
 
     Examples
@@ -322,12 +324,8 @@ class PathOfLength:
             return other is None and self.length is None
         if not isinstance(other, (list, tuple)) or len(other) != self.length + 1:
             return False
-        problem = self.problem
         try:  # a state that is not one of the problem's (a board of another size, say) makes another path
-            if other[0] != problem.initial or not problem.is_goal(other[-1]):
-                return False
-            return all(after in {child for _, child in problem.successors(before)}
-                       for before, after in zip(other, other[1:]))
+            return is_path(self.problem, list(other))
         except (ValueError, TypeError):
             return False
 

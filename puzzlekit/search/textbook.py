@@ -1,6 +1,8 @@
 """The searches as the textbook writes them: short functions on any `Problem` that return a path or None.
 
 Each returns the list of states from `problem.initial` to a goal, or None when there is none.
+`best_first(problem, f)` is one loop for uniform-cost search, greedy search, A* and weighted A*,
+which differ in f alone, as in aima-python.
 No limits, no statistics, no events: the engines of `puzzlekit.search` add those, and the tests
 check that both find paths of the same length (the same paths, in fact).
 """
@@ -14,9 +16,8 @@ from itertools import count
 
 from ..problem import Problem
 
-__all__ = ["breadth_first", "depth_limited", "iterative_deepening", "astar", "ida_star", "path_back",
-           "uniform_cost", "bidirectional_breadth_first", "next_layer",
-           "is_path"]
+__all__ = ["breadth_first", "depth_limited", "iterative_deepening", "best_first", "uniform_cost", "greedy",
+           "astar", "weighted_astar", "ida_star", "bidirectional_breadth_first", "next_layer", "path_back", "is_path"]
 
 
 def path_back(parents: dict, state) -> list:
@@ -102,10 +103,69 @@ def iterative_deepening(problem: Problem, max_depth: int = 100) -> list | None:
     return None
 
 
-def astar(problem: Problem, h) -> list | None:
-    """A*: expand the state of least f = g + h first; a shortest path when h never overestimates, or None.
+def best_first(problem: Problem, f) -> list | None:
+    """Best-first search: expand the state of least f(g, state) first, g the cost of its path; a path, or None.
 
-    `h` is a function of a state (or, for a `SlidingPuzzle`, a heuristic's name).
+    The goal test is made when a state is taken off the frontier (a cheaper path may still come
+    until then), and a state reached again by a cheaper path goes back on the frontier. The
+    searches below differ in f alone.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> best_first(SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8)), lambda g, state: g)
+    [(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 0, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)]
+    """
+    start = problem.initial
+    tie = count()  # equal f: the state pushed first comes out first, and heapq never compares states
+    frontier = [(f(0, start), next(tie), 0, start)]  # (f, tie, g, state)
+    best_g, parents = {start: 0}, {start: None}
+    while frontier:
+        _, _, g, state = heapq.heappop(frontier)
+        if g > best_g[state]:
+            continue  # stale: a cheaper path to this state was pushed later
+        if problem.is_goal(state):
+            return path_back(parents, state)
+        for action, child in problem.successors(state):
+            child_g = g + problem.step_cost(state, action, child)
+            if child_g < best_g.get(child, math.inf):  # a new state, or a cheaper path to one
+                best_g[child], parents[child] = child_g, state
+                heapq.heappush(frontier, (f(child_g, child), next(tie), child_g, child))
+    return None
+
+
+def uniform_cost(problem: Problem) -> list | None:
+    """Uniform-cost search, f = g: a cheapest path (with unit costs, a shortest), or None.
+
+    Examples
+    --------
+    >>> from puzzlekit.problem import TileCostPuzzle
+    >>> puzzle = TileCostPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8))
+    >>> path = uniform_cost(puzzle)
+    >>> len(path) - 1, sum(puzzle.step_cost(a, None, b) for a, b in zip(path, path[1:]))
+    (6, 27)
+    """
+    return best_first(problem, lambda g, state: g)
+
+
+def greedy(problem: Problem, h) -> list | None:
+    """Greedy best-first search, f = h: the state that looks nearest the goal first; a path, not always shortest.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> len(greedy(SlidingPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8)), 'manhattan')) - 1
+    6
+    """
+    h = problem.heuristic(h)
+    return best_first(problem, lambda g, state: h(state))
+
+
+def astar(problem: Problem, h) -> list | None:
+    """A*, f = g + h: a shortest path when h never overestimates, or None.
+
+    `h` is a function of a state (or, for a `SlidingPuzzle`, a heuristic's name). Ties on f go
+    to the smaller h, nearer the goal by its estimate (f is the pair (g + h, h)).
 
     Examples
     --------
@@ -114,22 +174,22 @@ def astar(problem: Problem, h) -> list | None:
     31
     """
     h = problem.heuristic(h)
-    start = problem.initial
-    tie = count()  # equal f and h: the state pushed first comes out first, and heapq never compares states
-    frontier = [(h(start), h(start), next(tie), 0, start)]  # (f, h, tie, g, state)
-    best_g, parents = {start: 0}, {start: None}
-    while frontier:
-        _, _, _, g, state = heapq.heappop(frontier)
-        if g > best_g[state]:
-            continue  # stale: a shorter path to this state was pushed later
-        if problem.is_goal(state):
-            return path_back(parents, state)
-        for _, child in problem.successors(state):
-            if g + 1 < best_g.get(child, math.inf):  # a new state, or a shorter path to one
-                best_g[child], parents[child] = g + 1, state
-                child_h = h(child)
-                heapq.heappush(frontier, (g + 1 + child_h, child_h, next(tie), g + 1, child))
-    return None
+    return best_first(problem, lambda g, state: (g + h(state), h(state)))
+
+
+def weighted_astar(problem: Problem, h, weight: float = 2) -> list | None:
+    """Weighted A*, f = g + weight * h: fewer states expanded, a path at most `weight` times the shortest.
+
+    The study's form f = g_weight * g + h orders states alike with weight = 1 / g_weight.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> 31 <= len(weighted_astar(SlidingPuzzle((8, 6, 7, 2, 5, 4, 3, 0, 1)), 'manhattan', 1.5)) - 1 <= 1.5 * 31
+    True
+    """
+    h = problem.heuristic(h)
+    return best_first(problem, lambda g, state: g + weight * h(state))
 
 
 def ida_star(problem: Problem, h) -> list | None:
@@ -168,37 +228,6 @@ def ida_star(problem: Problem, h) -> list | None:
         if found == math.inf:
             return None
         bound = found
-
-
-def uniform_cost(problem: Problem) -> list | None:
-    """Uniform-cost search: expand the cheapest path first (a heap on g); a cheapest path, or None.
-
-    g adds up `problem.step_cost`; with unit costs this is breadth-first search, with a heap.
-
-    Examples
-    --------
-    >>> from puzzlekit.problem import TileCostPuzzle
-    >>> puzzle = TileCostPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8))
-    >>> path = uniform_cost(puzzle)
-    >>> len(path) - 1, sum(puzzle.step_cost(a, None, b) for a, b in zip(path, path[1:]))
-    (6, 27)
-    """
-    start = problem.initial
-    tie = count()  # equal g: the state pushed first comes out first, and heapq never compares states
-    frontier = [(0, next(tie), start)]  # (g, tie, state)
-    best_g, parents = {start: 0}, {start: None}
-    while frontier:
-        g, _, state = heapq.heappop(frontier)
-        if g > best_g[state]:
-            continue  # stale: a cheaper path to this state was pushed later
-        if problem.is_goal(state):  # tested when taken off, not when generated: a cheaper path may come
-            return path_back(parents, state)
-        for action, child in problem.successors(state):
-            child_g = g + problem.step_cost(state, action, child)
-            if child_g < best_g.get(child, math.inf):  # a new state, or a cheaper path to one
-                best_g[child], parents[child] = child_g, state
-                heapq.heappush(frontier, (child_g, next(tie), child))
-    return None
 
 
 def bidirectional_breadth_first(problem: Problem) -> list | None:
