@@ -63,3 +63,19 @@ def test_the_groupings_file_agrees_with_the_korf100_summary():
     mirrored = [row for row in groupings if row["reflect"] == "True"]
     assert len(ours) == len(mirrored) == 1  # the same 1,000 random boards in both benchmarks
     assert float(ours[0]["mean_h"]) == means["6-6-3"] and float(mirrored[0]["mean_h"]) == means["6-6-3+reflect"]
+
+
+def test_the_sarsa_table_is_whole_and_recomputes():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        import bench_sarsa_sun_moon as sarsa_bench
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    table = rows("sarsa_sun_moon.csv")
+    assert [(row["schedule"], row["learner"], int(row["seed"])) for row in table] == [
+        (schedule, learner, seed) for schedule in sarsa_bench.SCHEDULES for learner in sarsa_bench.LEARNERS
+        for seed in sarsa_bench.SEEDS]
+    for index in (0, 25):  # Q-learning with epsilon 0.1, and SARSA with epsilon falling to 0 (seed 1): a few seconds
+        fresh = {key: str(value) for key, value in sarsa_bench.measure(
+            table[index]["learner"], table[index]["schedule"], int(table[index]["seed"])).items()}
+        assert fresh == table[index]

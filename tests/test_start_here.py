@@ -16,6 +16,7 @@ COURSE = [
     "04_informed_search.ipynb",
     "05a_q_learning_by_hand.ipynb",
     "05b_q_learning_at_scale.ipynb",
+    "05c_when_moves_slip.ipynb",
     "06_sun_and_moon.ipynb",
     "07_learned_heuristics.ipynb",
     "08_fifteen_puzzle.ipynb",
