@@ -3,11 +3,13 @@
 import pytest
 
 from puzzlekit import check, move
-from puzzlekit.exercises import RAISE_VARIABLE, attempt, describe, not_done
+from puzzlekit.exercises import (GRADER_VARIABLE, RAISE_VARIABLE, CloseTo, OneOf, Parts, PathOf, Satisfies, attempt,
+                                 describe, not_done, passed)
 
 
 def test_check_passes_a_right_answer(capsys):
-    assert check(move, [(((1, 2, 3, 0), 3), (1, 2, 0, 3)), (((1, 2, 3, 0), 2), (1, 0, 3, 2))])
+    assert check(move, [(((1, 2, 3, 0), 3), (1, 2, 0, 3)), (((1, 2, 3, 0), 2), (1, 0, 3, 2))]) is None
+    assert passed(move)
     assert capsys.readouterr().out == "✓ move passes all 2 cases\n"
 
 
@@ -15,19 +17,20 @@ def test_check_reports_a_wrong_answer(capsys):
     def my_move(board, tile):
         return list(move(board, tile))  # a list is not a board
 
-    assert not check(my_move, [(((1, 2, 3, 0), 3), (1, 2, 0, 3))])
+    check(my_move, [(((1, 2, 3, 0), 3), (1, 2, 0, 3))])
     out = capsys.readouterr().out
-    assert "✗ my_move((1, 2, 3, 0), 3) returned [1, 2, 0, 3], expected (1, 2, 0, 3)" in out
-    assert "1 of 1 cases failed" in out
+    assert "✗ my_move((1, 2, 3, 0), 3) returned [1, 2, 0, 3], expected (1, 2, 0, 3) (got a list, expected a tuple)" in out
+    assert "1 of 1 case failed" in out and not passed(my_move)
 
 
 def test_check_expected_exceptions(capsys):
-    assert check(move, [(((1, 2, 3, 0), 1), ValueError)])
+    check(move, [(((1, 2, 3, 0), 1), ValueError)])
+    assert passed(move)
 
     def lenient(board, tile):
         return board
 
-    assert not check(lenient, [(((1, 2, 3, 0), 1), ValueError)])
+    check(lenient, [(((1, 2, 3, 0), 1), ValueError)])
     assert "expected it to raise ValueError" in capsys.readouterr().out
 
 
@@ -35,7 +38,7 @@ def test_check_reports_crashes(capsys):
     def crashes(x):
         return x[10]
 
-    assert not check(crashes, [(((1, 2),), 1)])
+    check(crashes, [(((1, 2),), 1)])
     assert "raised IndexError" in capsys.readouterr().out
 
 
@@ -46,7 +49,7 @@ def test_check_says_not_done_yet_and_stops_calling(capsys):
         calls.append(x)
         raise NotImplementedError
 
-    assert not check(unwritten, [((i,), i) for i in range(100)])
+    check(unwritten, [((i,), i) for i in range(100)])
     assert capsys.readouterr().out == (
         "✗ not done yet: unwritten raises NotImplementedError; write it, then run this cell again\n"
     )
@@ -60,7 +63,7 @@ def test_check_names_the_unwritten_function_inside_a_wrapper(capsys):
     def policy_is_shortest(board):
         return "u" in shortest_moves(board)
 
-    assert not check(policy_is_shortest, [((goal,), True) for goal in [(1, 2, 3, 0)]])
+    check(policy_is_shortest, [((goal,), True) for goal in [(1, 2, 3, 0)]])
     out = capsys.readouterr().out
     assert out.startswith("✗ not done yet: shortest_moves raises NotImplementedError (write shortest_moves)")
 
@@ -73,7 +76,7 @@ def test_check_says_not_done_yet_for_an_ellipsis_stub_without_calling_it(capsys)
         while True:
             ...  # a stub that would never return
 
-    assert not check(my_bfs, [(((1, 2, 3, 0),), [])])
+    check(my_bfs, [(((1, 2, 3, 0),), [])])
     assert capsys.readouterr().out.startswith("✗ not done yet: my_bfs still has `...` where your code goes")
     assert calls == []
 
@@ -94,7 +97,7 @@ def test_check_says_not_done_yet_when_the_result_is_ellipsis(capsys):
     def returns_ellipsis(x):
         return Ellipsis
 
-    assert not check(returns_ellipsis, [((1,), 1)])
+    check(returns_ellipsis, [((1,), 1)])
     assert "not done yet: returns_ellipsis returned `...`" in capsys.readouterr().out
 
 
@@ -102,7 +105,7 @@ def test_check_hints_at_a_missing_return(capsys):
     def forgot(x):
         x * 2
 
-    assert not check(forgot, [((1,), 2)])
+    check(forgot, [((1,), 2)])
     assert "returned None, expected 2 (a function without `return` returns None)" in capsys.readouterr().out
 
 
@@ -121,7 +124,7 @@ def test_check_output_stays_short_with_big_arguments(capsys):
     def count(boards, extra):
         return len(boards) + 1
 
-    assert not check(count, [((boards, {"r", "u", "d", "l"}), list(range(500)))])
+    check(count, [((boards, {"r", "u", "d", "l"}), list(range(500)))])
     out = capsys.readouterr().out
     assert max(len(line) for line in out.splitlines()) < 300
     assert "{'d', 'l', 'r', 'u'}" in out  # a set is printed sorted: the same line on every run
@@ -144,7 +147,7 @@ def test_check_points_at_the_first_difference(capsys):
         return list(range(n - 1)) + [0]
 
     check(almost, [((50,), list(range(50)))])
-    assert "(first difference at index 49: 0, expected 49)" in capsys.readouterr().out
+    assert "which differs at index 49: got 0, expected 49" in capsys.readouterr().out
 
 
 def test_check_refuses_bad_arguments():
@@ -164,11 +167,12 @@ def test_check_raises_for_a_grader(monkeypatch, capsys):
     def wrong(x):
         return 0
 
-    with pytest.raises(AssertionError, match="1 of 1 cases failed"):
+    with pytest.raises(AssertionError, match="wrong: 1 of 1 case failed"):
         check(wrong, [((1,), 1)])
-    assert check(abs, [((-1,), 1)])  # a right answer still passes quietly
+    check(abs, [((-1,), 1)])  # a right answer still passes quietly
     monkeypatch.setenv(RAISE_VARIABLE, "0")
-    assert not check(wrong, [((1,), 1)])
+    check(wrong, [((1,), 1)])
+    assert not passed(wrong)
 
 
 def test_attempt_falls_back_when_not_done(capsys):
@@ -201,3 +205,282 @@ def test_describe_is_short_and_on_one_line():
     assert describe(frozenset({2, 1})) == "frozenset({1, 2})" and describe(set()) == "set()"
     with pytest.raises(ValueError, match="limit"):
         describe(1, limit=2)
+
+
+# --- check() returns nothing: a check cell shows its verdict and no True/False --------------------------------
+
+
+def test_check_returns_none_whether_it_passes_or_not(capsys):
+    assert check(abs, [((-1,), 1)]) is None and check(abs, [((-1,), 2)]) is None
+    assert passed(abs) is False  # the last check of abs failed
+    check(abs, [((-1,), 1)])
+    assert passed(abs) is True and passed(len) is False
+
+
+@pytest.mark.parametrize("value", ["autograde", "validate"])
+def test_check_raises_under_nbgrader_without_any_puzzlekit_variable(monkeypatch, capsys, value):
+    monkeypatch.delenv(RAISE_VARIABLE, raising=False)
+    monkeypatch.setenv(GRADER_VARIABLE, value)
+
+    def unwritten(x):
+        raise NotImplementedError
+
+    with pytest.raises(AssertionError, match="not done yet"):
+        check(unwritten, [((1,), 1)])
+    with pytest.raises(AssertionError, match="1 of 1 case failed"):
+        check(abs, [((-1,), 2)])
+    check(abs, [((-1,), 1)])
+    assert capsys.readouterr().out.endswith("✓ abs passes all 1 case\n")
+    monkeypatch.setenv(RAISE_VARIABLE, "0")  # an explicit 0 turns raising off, even under nbgrader
+    check(abs, [((-1,), 2)])
+
+
+def test_check_only_prints_in_a_students_notebook(monkeypatch, capsys):
+    monkeypatch.delenv(RAISE_VARIABLE, raising=False)
+    monkeypatch.delenv(GRADER_VARIABLE, raising=False)
+    check(abs, [((-1,), 2)])
+    assert "✗ abs(-1) returned 1, expected 2" in capsys.readouterr().out
+
+
+# --- a time limit per case --------------------------------------------------------------------------------------
+
+
+def test_check_stops_an_endless_function_and_names_the_case(capsys):
+    calls = []
+
+    def my_ida_star(bound):
+        calls.append(bound)
+        while True:
+            bound = bound + 0  # a bound that never rises
+
+    check(my_ida_star, [((1,), 1), ((2,), 2), ((3,), 3)], time_limit=0.2)
+    out = capsys.readouterr().out
+    assert out.startswith("✗ my_ida_star(1) did not return within 0.2 s; look for a loop that never ends")
+    assert "(2 other cases not run)" in out
+    assert calls == [1]  # one endless call is enough
+
+
+def test_the_time_limit_is_per_case_and_stops_a_sleep(capsys):
+    import time
+
+    def sleepy(seconds):
+        time.sleep(seconds)
+        return seconds
+
+    check(sleepy, [((0.05,), 0.05)] * 4, time_limit=0.15)  # 0.2 s in all, but each case is quick
+    assert "✓ sleepy passes all 4 cases" in capsys.readouterr().out
+    check(sleepy, [((30,), 30)], time_limit=0.1)
+    assert "did not return within 0.1 s" in capsys.readouterr().out
+
+
+def test_the_time_limit_cannot_be_caught_by_the_students_code(capsys):
+    def stubborn(x):
+        while True:
+            try:
+                while True:
+                    pass
+            except Exception:  # a student's catch-all does not swallow the time limit
+                pass
+
+    check(stubborn, [((1,), 1)], time_limit=0.1)
+    assert "did not return within 0.1 s" in capsys.readouterr().out
+
+
+def test_the_time_limit_works_outside_the_main_thread(capsys):
+    import threading
+
+    def endless(x):
+        while True:
+            x += 1
+
+    thread = threading.Thread(target=check, args=(endless, [((1,), 1)]), kwargs={"time_limit": 0.2})
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive()
+    assert "did not return within 0.2 s" in capsys.readouterr().out
+
+
+def test_the_time_limit_leaves_no_timer_behind():
+    import signal
+
+    before = signal.getsignal(signal.SIGALRM)
+    check(abs, [((-1,), 1)])
+    assert signal.getsignal(signal.SIGALRM) is before and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_time_limit_must_be_positive():
+    with pytest.raises(ValueError, match="time_limit"):
+        check(abs, [], time_limit=0)
+    with pytest.raises(TypeError, match="time_limit"):
+        check(abs, [], time_limit="5")
+    check(abs, [((-1,), 1)], time_limit=None)
+
+
+# --- forbid: the library's own answer does not pass -----------------------------------------------------------
+
+
+def test_check_refuses_the_library_function_itself_under_another_name(capsys):
+    from puzzlekit.search import textbook
+
+    my_breadth_first = textbook.breadth_first
+    check(my_breadth_first, [((1,), 1)], forbid=[textbook.breadth_first])
+    assert capsys.readouterr().out == "✗ my_breadth_first is the library's breadth_first: write it yourself\n"
+    assert not passed(my_breadth_first)
+
+
+def test_check_refuses_a_wrapper_around_the_library(capsys):
+    from puzzlekit import SlidingPuzzle, breadth_first_search
+
+    def my_breadth_first(problem):
+        return breadth_first_search(problem).path
+
+    puzzle = SlidingPuzzle((1, 2, 3, 0))
+    check(my_breadth_first, [((puzzle,), [(1, 2, 3, 0)])], forbid=[breadth_first_search])
+    out = capsys.readouterr().out
+    assert out == "✗ my_breadth_first calls the library's breadth_first_search: write it yourself\n"
+
+
+def test_check_refuses_calls_into_a_forbidden_module_even_when_caught(capsys):
+    from puzzlekit.search import textbook
+
+    def sneaky(problem):
+        try:
+            return textbook.breadth_first(problem)
+        except BaseException:  # noqa: BLE001 - swallowing the check's signal does not help
+            return [problem.initial]
+
+    from puzzlekit import SlidingPuzzle
+
+    check(sneaky, [((SlidingPuzzle((1, 2, 3, 0)),), [(1, 2, 3, 0)])], forbid=[textbook])
+    assert "✗ sneaky calls the library's breadth_first (from puzzlekit.search.textbook)" in capsys.readouterr().out
+
+
+def test_forbid_lets_other_library_calls_through(capsys):
+    from puzzlekit import SlidingPuzzle, breadth_first_search, moves
+
+    def blank_moves(board):
+        return moves(board)
+
+    check(blank_moves, [(((1, 2, 3, 0),), moves((1, 2, 3, 0)))], forbid=[breadth_first_search])
+    assert capsys.readouterr().out.startswith("✓ blank_moves passes")
+    import sys
+
+    assert sys.getprofile() is None  # the watch is gone
+
+
+def test_forbid_refuses_what_is_not_a_function():
+    with pytest.raises(TypeError, match="forbid"):
+        check(abs, [], forbid=[3])
+    with pytest.raises(TypeError, match="forbid"):
+        check(abs, [], forbid="breadth_first")
+
+
+# --- matchers and the first difference -------------------------------------------------------------------------
+
+
+def test_path_of_says_length_start_and_first_illegal_move(capsys):
+    from puzzlekit import SlidingPuzzle
+
+    puzzle = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
+    right = [(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 0, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)]
+    expected = PathOf(puzzle, 2)
+    assert expected.mismatch(right) is None and right == expected
+    assert expected.mismatch(right[1:]) == (
+        "a path of 1 move that starts at (1, 2, 3, 4, 5, 6, 7, 0, 8), not at the start (1, 2, 3, 4, 5, 6, 0, 7, 8)")
+    assert "whose move 1 is not a legal move" in expected.mismatch([right[0], right[2]])
+    assert expected.mismatch(right[:2]) == (
+        "a path of 1 move that ends at (1, 2, 3, 4, 5, 6, 7, 0, 8), which is not a goal")
+    detour = right[:2] + [right[1][:4] + (0, 5, 6, 7, 8)] + right[1:]  # up and back down: legal, too long
+    detour[2] = (1, 2, 3, 4, 0, 6, 7, 5, 8)
+    assert expected.mismatch(detour) == "a path of 4 moves from the start to a goal, expected 2 moves; a shorter one exists"
+    assert expected.mismatch(None) == "None (no path), expected a path of 2 moves from the start to a goal"
+    assert PathOf(puzzle, None).mismatch(right) == "a path of 2 moves, expected None: no goal can be reached"
+    assert PathOf(puzzle, None).mismatch(None) is None
+
+    def my_search(problem):
+        return right[1:]
+
+    check(my_search, [((puzzle,), expected)])
+    assert capsys.readouterr().out.startswith("✗ my_search(SlidingPuzzle(") and "that starts at" in expected.mismatch(
+        right[1:])
+
+
+def test_dicts_name_the_first_differing_entry(capsys):
+    expected = {(1, 2, 3, 0): 0.0, (1, 2, 0, 3): -1.0, (1, 0, 3, 2): -1.0}
+
+    def values(board):
+        return {**expected, (1, 0, 3, 2): -1.9}
+
+    check(values, [((None,), expected)])
+    out = capsys.readouterr().out
+    assert "at key (1, 0, 3, 2): got -1.9, expected -1.0" in out
+    check(lambda board: {(1, 2, 3, 0): 0.0}, [((None,), expected)])
+    assert "no key (1, 2, 0, 3) (expected -1.0 there); 2 of 3 keys missing" in capsys.readouterr().out
+
+
+def test_arrays_name_the_first_differing_entry(capsys):
+    import numpy as np
+
+    expected = np.zeros((4, 3))
+
+    def table(n):
+        result = np.zeros((4, 3))
+        result[2, 1] = result[3, 0] = 0.5
+        return result
+
+    check(table, [((1,), expected)])
+    out = capsys.readouterr().out
+    assert "at index (2, 1): got 0.5, expected 0.0; 2 of 12 entries differ" in out
+    check(lambda n: np.zeros((3, 4)), [((1,), expected)])
+    assert "got an array of shape (3, 4), expected shape (4, 3)" in capsys.readouterr().out
+    check(lambda n: np.zeros((4, 3)) + 1e-13, [((1,), expected)])  # floats: equal within a rounding error
+    assert "✓" in capsys.readouterr().out
+
+
+def test_close_to_parts_one_of_and_satisfies(capsys):
+    def astar(x):
+        return [1, 2], 13
+
+    check(astar, [((1,), Parts(path=[1, 2], expanded=12))])
+    assert "✗ astar(1) returned ([1, 2], 13), whose expanded is 13, expected 12" in capsys.readouterr().out
+    check(lambda x: 0.33, [((1,), CloseTo(1 / 3, 0.01))])
+    assert "✓" in capsys.readouterr().out
+    assert OneOf("u", "l") == "l" and OneOf("u", "l") != "d"
+    assert Satisfies(lambda x: "too big" if x > 3 else True, "at most 3").mismatch(5) == "5, expected at most 3: too big"
+    with pytest.raises(ValueError, match="tolerance"):
+        CloseTo(1, -1)
+
+
+def test_messages_name_the_function_as_the_check_cell_calls_it(capsys):
+    def breadth_first(x):
+        return x
+
+    my_bfs = breadth_first
+    check(my_bfs, [((1,), 2)])
+    assert capsys.readouterr().out.startswith("✗ my_bfs(1) returned 1, expected 2")
+
+
+def test_any_object_with_a_mismatch_method_is_a_matcher(capsys):
+    class Expands:
+        "A matcher of another module: a whole sentence, read after the call (it may look at the arguments)."
+
+        def __init__(self, log):
+            self.log = log
+
+        def mismatch(self, result):
+            return None if self.log == [1, 2] else f"expanded {self.log}, where the reference expands [1, 2]"
+
+        def __repr__(self):
+            return "the reference's expansions"
+
+    def search(log):
+        log.extend([1, 3])
+        return None
+
+    log = []
+    check(search, [((log,), Expands(log))])
+    assert capsys.readouterr().out.startswith("✗ search([]): expanded [1, 3], where the reference expands [1, 2]")
+    check(lambda log: ([1], 2), [(([],), Parts(path=[1], expanded=Expands([1, 2])))])
+    assert "✓" in capsys.readouterr().out
+    check(lambda log: [0], [(([],), [Expands([9])])])
+    assert "at index 0: expanded [9], where the reference expands [1, 2]" in capsys.readouterr().out
