@@ -18,6 +18,7 @@ from .board_checks import (
     check_goal,
     check_pair,
     check_square,
+    check_tile,
     default_goal,
     is_token_board,
 )
@@ -108,21 +109,8 @@ def position(board: Sequence[int], n: int) -> tuple[int, int]:
     >>> position((1, 3, 2, 5, 7, 4, 0, 8, 6), 0)
     (2, 0)
     """
-    cells, size = _check_tile(board, n)
+    cells, size = check_tile(board, n)
     return divmod(cells.index(n), size)
-
-
-def _check_tile(board, n) -> tuple[Board, int]:
-    """`position`'s checks: `board` a board and `n` a tile on it exactly once; return the cells and the width."""
-    cells, size = check_cells(board)
-    count = cells.count(check_int(n, "tile"))
-    if count == 0:
-        raise ValueError(
-            f"tile {n} is not on the board: a {size}x{size} board holds the blank 0 and tiles 1..{len(cells) - 1}"
-        )
-    if count > 1:
-        raise ValueError(f"{n} appears {count} times on this token board; position() needs a tile that appears once")
-    return cells, size
 
 
 def moves(board: Sequence[int]) -> list[int]:

@@ -23,6 +23,7 @@ __all__ = [
     "check_cells",
     "check_pair",
     "check_goal",
+    "check_tile",
     "default_goal",
 ]
 
@@ -247,6 +248,29 @@ def check_goal(goal, size) -> tuple[Board, int]:
     if goal_size != size:
         raise ValueError(f"goal is {goal_size}x{goal_size} but size is {size}; pass size={goal_size}")
     return target, size
+
+
+def check_tile(board, n) -> tuple[Board, int]:
+    """Check that `n` is on `board` exactly once (0, the blank, is); return the board's cells and width.
+
+    Examples
+    --------
+    >>> check_tile((1, 2, 3, 0), 3)
+    ((1, 2, 3, 0), 2)
+    >>> check_tile((1, 2, 3, 0), 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: tile 4 is not on the board: a 2x2 board holds the blank 0 and tiles 1..3
+    """
+    cells, size = check_cells(board)
+    count = cells.count(check_int(n, "tile"))
+    if count == 0:
+        raise ValueError(
+            f"tile {n} is not on the board: a {size}x{size} board holds the blank 0 and tiles 1..{len(cells) - 1}"
+        )
+    if count > 1:
+        raise ValueError(f"{n} appears {count} times on this token board; position() needs a tile that appears once")
+    return cells, size
 
 
 def _census(cells: tuple) -> str:

@@ -4,7 +4,7 @@
 """
 
 from .data import level_folder, levels, load_level, read_level
-from .game import KEYS, SokobondGame, hint, plan
+from .game import KEYS, SokobondGame, hint, plan, solve
 from .heuristics import HEURISTICS, electron_weighted_sum, manhattan_sum, widest_gap
 from .level import ELECTRONS, MAX_LEVEL_SIDE, Level, format_level, parse_level
 from .picture import ATOM_COLOURS, SokobondPicture, draw, format_state
@@ -56,6 +56,7 @@ __all__ = [
     "level_folder",
     "read_level",
     "SokobondGame",
+    "solve",
     "plan",
     "hint",
     "KEYS",

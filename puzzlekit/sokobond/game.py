@@ -1,4 +1,4 @@
-"""Playing a Sokobond level by hand, and asking for help: `SokobondGame`, `plan` and `hint` (no widgets needed)."""
+"""Playing a Sokobond level by hand, and asking for help: `SokobondGame`, `solve`, `plan` and `hint` (no widgets needed)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from .picture import format_state
 from .problem import SokobondPuzzle
 from .rules import State, check_state, initial_state, is_dead, is_solved, move
 
-__all__ = ["SokobondGame", "plan", "hint", "KEYS"]
+__all__ = ["SokobondGame", "solve", "plan", "hint", "KEYS"]
 
 # The keys of the terminal play mode (`python -m puzzlekit play --sokobond`) and of the widget's key box:
 # a key -> a move of `SokobondGame.move`, or the name of a command.
@@ -24,12 +24,39 @@ def _level(level) -> Level:
     return level
 
 
+def solve(level: Level | str, state: State | None = None, *, max_expanded: int | None = DEFAULT_MAX_EXPANDED,
+          max_seconds: float | None = None) -> list[State]:
+    """The states of a shortest solution, from `state` (by default the level's start) to a solved state.
+
+    The solver contract of both puzzles, as `puzzlekit.solve` for a board: a solution is the list of
+    states from the start to the goal, each one move after the one before (the start alone when it is
+    solved already); a puzzle that has no solution is a ValueError, and a search that meets its limit
+    before it can tell is a RuntimeError. `plan` gives the moves of the same solution.
+
+    Examples
+    --------
+    >>> level = parse_level('######\\n#h.O.#\\n#...H#\\n######')
+    >>> path = solve(level)
+    >>> len(path) - 1, is_solved(level, path[-1])
+    (2, True)
+    >>> solve('#####\\n#hH.#\\n#.H.#\\n#####')   # h-H is closed: the last H can never join
+    Traceback (most recent call last):
+    ...
+    ValueError: this level has no solution from this state: every state it can reach was tried
+    """
+    result = _search(level, state, max_expanded, max_seconds)
+    if result is None or not result.found:
+        raise ValueError("this level has no solution from this state: every state it can reach was tried")
+    return result.path
+
+
 def plan(level: Level | str, state: State | None = None, *, max_expanded: int | None = DEFAULT_MAX_EXPANDED,
          max_seconds: float | None = None) -> list[str] | None:
     """The moves of a shortest solution from `state` (by default the level's start); None if there is none.
 
     A* with the admissible and consistent `widest_gap`, skipping dead states (which never removes
-    a solution), so the plan is a shortest one. [] if `state` is already solved.
+    a solution), so the plan is a shortest one. [] if `state` is already solved. The moves of
+    `solve`'s solution, for the hint buttons: None instead of its ValueError.
 
     Raises
     ------
@@ -42,15 +69,19 @@ def plan(level: Level | str, state: State | None = None, *, max_expanded: int | 
     >>> plan('#####\\n#hH.#\\n#.H.#\\n#####') is None   # h-H is closed: the last H can never join
     True
     """
+    result = _search(level, state, max_expanded, max_seconds)
+    return result.actions if result is not None and result.found else None
+
+
+def _search(level, state, max_expanded, max_seconds):
+    """A* from `state` with `widest_gap`, dead states skipped; None for a dead start. RuntimeError at a limit."""
     level = _level(level)
     puzzle = SokobondPuzzle(level, prune_dead=True, start=state)
     if is_dead(level, puzzle.initial):
         return None
     result = astar_search(puzzle, "widest_gap", max_expanded=max_expanded, max_seconds=max_seconds)
-    if result.found:
-        return result.actions
-    if result.status == "exhausted":
-        return None
+    if result.found or result.status == "exhausted":
+        return result
     raise RuntimeError(f"no plan within the limit: A* stopped ({result.status}) after {result.expanded:,} states "
                        f"expanded; raise max_expanded or max_seconds")
 
