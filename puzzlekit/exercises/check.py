@@ -123,7 +123,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))):
         raise TypeError(f"time_limit must be a number of seconds or None, got {describe(time_limit)}")
     if time_limit is not None and not 0 < time_limit < 1e6:
-        raise ValueError(f"time_limit must be more than 0 seconds, got {time_limit!r}")
+        raise ValueError(f"time_limit must be a number of seconds above 0 (and below a million), got {time_limit!r}")
     if isinstance(cases, (str, bytes)) or not isinstance(cases, Iterable):
         raise TypeError(f"cases must be a list of (arguments, expected) pairs, got {describe(cases)}")
     if isinstance(forbid, (str, bytes)) or not isinstance(forbid, Iterable):
