@@ -1,5 +1,6 @@
 """`course.py ... --here` uses the caller's environment as it is: it installs nothing and says what is missing."""
 
+import os
 import subprocess
 import sys
 import venv
@@ -9,6 +10,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSE = str(ROOT / "course.py")
+
+
+def outside_env() -> dict:
+    """This process's environment as a user's shell has it: without the variable course.py sets for itself."""
+    return {key: value for key, value in os.environ.items() if key != "PUZZLEKIT_IN_ENV"}
 
 
 def freeze(python) -> str:
@@ -30,7 +36,7 @@ def test_here_says_what_is_missing_and_installs_nothing(bare_python, command):
     python, folder = bare_python
     before = sorted(str(path) for path in folder.rglob("*"))
     done = subprocess.run([str(python), COURSE, *command, "--here"], capture_output=True, text=True, cwd=ROOT,
-                          timeout=120)
+                          timeout=120, env=outside_env())
     assert done.returncode != 0
     assert "lacks" in done.stderr and "jupyterlab>=4,<5 (not installed)" in done.stderr
     assert f"{python} -m pip install -r requirements.txt" in done.stderr
@@ -46,11 +52,11 @@ def test_here_runs_in_a_complete_environment_and_leaves_it_as_it_is(tmp_path):
 
     chapter = Path(shutil.copy(ROOT / "chapters" / "01_board_representation.ipynb", tmp_path))
     tagged = subprocess.run([sys.executable, COURSE, "tag", str(chapter), "--here"], capture_output=True, text=True,
-                            cwd=tmp_path, timeout=300)
+                            cwd=tmp_path, timeout=300, env=outside_env())
     assert tagged.returncode == 0, tagged.stderr
     assert "cells tagged" in tagged.stdout and "installing" not in tagged.stdout
     student = subprocess.run([sys.executable, COURSE, "student", str(tmp_path / "student"), "--here"],
-                             capture_output=True, text=True, cwd=tmp_path, timeout=300)
+                             capture_output=True, text=True, cwd=tmp_path, timeout=300, env=outside_env())
     assert student.returncode == 0, student.stderr
     assert (tmp_path / "student" / "01_board_representation.ipynb").exists()
     assert freeze(sys.executable) == before
