@@ -148,7 +148,7 @@ class PolicyPicture(BoardPicture):
         row, col = divmod(board.index(BLANK), size)
         dx, dy = _STEP[move]
         into_wall = not (0 <= row + dy < size and 0 <= col + dx < size)
-        length, shaft, head = c * (0.45 if into_wall else 0.8), c * 0.07, c * 0.2
+        length, shaft, head = c * (0.45 if into_wall else 0.62), c * 0.07, c * 0.2
         cx, cy = x0 + 4 + col * c + c / 2, y0 + 4 + row * c + c / 2
         outline = [(0, -shaft), (length - head, -shaft), (length - head, -head), (length, 0),
                    (length - head, head), (length - head, shaft), (0, shaft)]

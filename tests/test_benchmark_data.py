@@ -79,3 +79,14 @@ def test_the_sarsa_table_is_whole_and_recomputes():
         fresh = {key: str(value) for key, value in sarsa_bench.measure(
             table[index]["learner"], table[index]["schedule"], int(table[index]["seed"])).items()}
         assert fresh == table[index]
+
+
+def test_the_policy_iteration_table_is_whole_and_its_cheap_column_recomputes():
+    from puzzlekit.state_space import state_space
+    from puzzlekit.value_iteration import value_iteration
+
+    table = rows("policy_iteration_8puzzle.csv")
+    assert [float(row["slip"]) for row in table] == [0.0, 0.1, 0.2]
+    for row in table:
+        sweeps = value_iteration(state_space(3), slip=float(row["slip"]), tolerance=1e-6).sweeps
+        assert sweeps == int(row["value_iteration_sweeps"]) and int(row["not_shortest"]) == 0

@@ -174,7 +174,7 @@ def greedy_action(values: Sequence[float], rng: random.Random | None = None) -> 
 
 def _checked_values(values) -> list[float]:
     """The 4 values of a row as floats, or TypeError / ValueError (NaN included) saying what is wrong."""
-    if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__"):
+    if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__") or getattr(values, "ndim", 1) == 0:
         raise TypeError(f"values must be 4 numbers [Q(u), Q(r), Q(d), Q(l)], got {short_repr(values)}")
     numbers = [check_real(value, "a Q-value", finite=False) for value in values]
     if len(numbers) != 4:

@@ -25,7 +25,8 @@ from fuzz_values import (BOARDS, CHEAP_BOARDS, NON_TEXT_BOARDS, SUN_MOON, SUN_MO
 PUBLIC_MODULES = ["puzzlekit", "puzzlekit.board", "puzzlekit.grid", "puzzlekit.checks", "puzzlekit.search",
                   "puzzlekit.qlearning", "puzzlekit.environment", "puzzlekit.learned", "puzzlekit.heuristics",
                   "puzzlekit.distances", "puzzlekit.game", "puzzlekit.problem", "puzzlekit.display",
-                  "puzzlekit.mdp", "puzzlekit.spaces", "puzzlekit.wrappers", "puzzlekit.policy_picture"]
+                  "puzzlekit.mdp", "puzzlekit.spaces", "puzzlekit.wrappers", "puzzlekit.policy_picture",
+                  "puzzlekit.policy_iteration"]
 TABLE_MODULES = ["puzzlekit.qtable", "puzzlekit.state_space", "puzzlekit.qlearning", "puzzlekit"]
 
 
