@@ -7,6 +7,7 @@ that says where the result goes wrong (check asks it after the call). It also co
 
 from __future__ import annotations
 
+import copy
 import math
 
 from .checks import short_repr
@@ -195,6 +196,8 @@ class FilledInPlace:
     --------
     >>> q = {}
     >>> expected = FilledInPlace(q, {"start": [0.5, 0.0]}, "q")
+    >>> expected.mismatch(None)
+    "after the call, q is unchanged (q has no entry for 'start' (expected [0.5, 0.0])): update the table you are given, in place"
     >>> q["start"] = [0.5, 0.25]          # what a function under test did to q
     >>> expected.mismatch(None)
     "after the call, q['start'][1] is 0.25, expected 0.0"
@@ -205,10 +208,16 @@ class FilledInPlace:
 
     def __init__(self, table: dict, expected: dict, name: str = "the table"):
         self.table, self.expected, self.name = table, expected, name
+        self.before = copy.deepcopy(table)  # to tell "changed wrongly" from "not changed at all"
 
     def mismatch(self, result) -> str | None:
+        """None if the table now equals `expected`, else its first wrong entry."""
         wrong = first_difference(self.table, self.expected, self.name)
-        return None if wrong is None else f"after the call, {wrong}"
+        if wrong is None:
+            return None
+        if first_difference(self.table, self.before) is None:
+            return f"after the call, {self.name} is unchanged ({wrong}): update the table you are given, in place"
+        return f"after the call, {wrong}"
 
     def __eq__(self, other) -> bool:
         return self.mismatch(other) is None
