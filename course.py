@@ -6,12 +6,14 @@
     python3 course.py execute               # re-run chapters and store their outputs (for authors)
     python3 course.py student [DIR]         # the chapters with their solutions cut out, in build/student/
                                             # or DIR; add --check to run each of them top to bottom
-    python3 course.py tag [--points N]      # add nbgrader's cell metadata to the exercises, in place
+    python3 course.py tag [--points N]      # make every exercise's check an nbgrader test cell with points, in place
+    python3 course.py points                # the points `tag` gives every exercise, as a table
 
 The first run makes a virtual environment in .venv and installs requirements.txt into it (`test`
-adds requirements-test.txt: Playwright, for the browser tests); later runs reinstall only when those
+adds requirements-test.txt: Playwright, nbgrader, ...); later runs reinstall only when those
 files or pyproject.toml change. `--here` uses the Python that runs this script instead (a conda env,
-Binder, a CI image that already has everything).
+Binder, a CI image that already has everything) as it is: it installs nothing, and says what is
+missing and how to install it.
 Arguments after the command go to JupyterLab or pytest, e.g. `python3 course.py test -x -k board`.
 """
 
@@ -50,36 +52,87 @@ def requirements_digest(python: str, names=REQUIREMENTS["requirements.txt"]) -> 
     return digest.hexdigest()
 
 
+def requirement_lines(name: str) -> list[str]:
+    """The requirements a requirements file lists (comments and blank lines left out)."""
+    lines = []
+    for line in (ROOT / name).read_text().splitlines():
+        line = line.split(" #")[0].strip()
+        if line and not line.startswith("#"):
+            lines.append(line)
+    return lines
+
+
+def missing_requirements(names) -> list[str]:
+    """The lines of the requirements files `names` that this Python does not satisfy (it installs nothing)."""
+    from importlib import metadata
+
+    try:
+        from packaging.requirements import Requirement
+    except ImportError:  # no packaging here: only ask whether each package is installed at all
+        Requirement = None
+    missing = []
+    for name in names:
+        for line in requirement_lines(name):
+            if line.startswith("-e ") or line == ".":
+                project = "puzzlekit"  # this folder, installed: `pip install -e .`
+                wanted = None
+            elif Requirement is not None:
+                wanted = Requirement(line)
+                project = wanted.name
+            else:
+                wanted, project = None, line.split(";")[0].split("[")[0]
+                for mark in "<>=!~ ":
+                    project = project.split(mark)[0]
+            try:
+                version = metadata.version(project)
+            except metadata.PackageNotFoundError:
+                missing.append(f"{line} (not installed)" if project != "puzzlekit" else
+                               f"{line} (puzzlekit itself is not installed)")
+                continue
+            if wanted is not None and wanted.specifier and not wanted.specifier.contains(version, prereleases=True):
+                missing.append(f"{line} (installed: {version})")
+    return missing
+
+
 def prepare(here: bool, test: bool = False) -> str:
     """Make sure an environment with everything in requirements.txt exists (and requirements-test.txt
-    for the tests); return its Python."""
+    for the tests); return its Python. With `here`, check this Python's environment and change nothing."""
     if sys.version_info < (3, 10):
         sys.exit(f"puzzlekit needs Python 3.10 or newer; this is {sys.version.split()[0]}")
+    names = ["requirements.txt"] + (["requirements-test.txt"] if test else [])
     if here:
-        python = sys.executable
-    else:
-        if not venv_python().exists():
-            print(f"course: creating a virtual environment in {VENV.name}/ ...", flush=True)
-            try:
-                venv.create(VENV, with_pip=True)
-            except (subprocess.CalledProcessError, OSError) as error:
-                sys.exit(
-                    f"course: could not create {VENV} ({error}).\n"
-                    "On Debian or Ubuntu install the venv module first: sudo apt install python3-venv\n"
-                    "Or install requirements.txt yourself and run: python3 course.py --here ..."
-                )
-        python = str(venv_python())
-    for requirements in ["requirements.txt"] + (["requirements-test.txt"] if test else []):
+        missing = missing_requirements(names)
+        if missing:
+            install = " ".join(f"-r {name}" for name in names)
+            sys.exit(
+                f"course: --here uses {sys.executable} as it is, and it lacks:\n"
+                + "".join(f"  {line}\n" for line in missing)
+                + f"Install them into it yourself (from {ROOT}):\n"
+                f"  {sys.executable} -m pip install {install}\n"
+                "or leave out --here: course.py then makes its own environment in .venv/."
+            )
+        return sys.executable
+    if not venv_python().exists():
+        print(f"course: creating a virtual environment in {VENV.name}/ ...", flush=True)
+        try:
+            venv.create(VENV, with_pip=True)
+        except (subprocess.CalledProcessError, OSError) as error:
+            sys.exit(
+                f"course: could not create {VENV} ({error}).\n"
+                "On Debian or Ubuntu install the venv module first: sudo apt install python3-venv\n"
+                "Or install requirements.txt yourself and run: python3 course.py --here ..."
+            )
+    python = str(venv_python())
+    for requirements in names:
         # One stamp per file: `lab` after `test` reinstalls nothing, and neither does `test` after `lab`.
-        stamp = None if here else VENV / f".puzzlekit-{Path(requirements).stem}"
+        stamp = VENV / f".puzzlekit-{Path(requirements).stem}"
         wanted = requirements_digest(python, REQUIREMENTS[requirements])
-        if stamp is None or not stamp.exists() or stamp.read_text() != wanted:
-            print(f"course: installing {requirements} ...", flush=True)
+        if not stamp.exists() or stamp.read_text() != wanted:
+            print(f"course: installing {requirements} into {VENV.name}/ ...", flush=True)
             if requirements == "requirements.txt":
                 subprocess.run([python, "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True, cwd=ROOT)
             subprocess.run([python, "-m", "pip", "install", "--quiet", "-r", requirements], check=True, cwd=ROOT)
-            if stamp is not None:
-                stamp.write_text(wanted)
+            stamp.write_text(wanted)
     return python
 
 
@@ -138,14 +191,17 @@ def student_edition(arguments: list[str]) -> int:
 
 
 def tag_chapters(arguments: list[str]) -> int:
-    """`tag [NOTEBOOK ...] [--points N]`: add nbgrader's metadata to the exercises, in place (runs inside the env)."""
+    """`tag [NOTEBOOK ...] [--points N]`: make each exercise's check cell a graded, locked nbgrader test cell
+    with points, in place (runs inside the env)."""
     import nbformat
 
     from puzzlekit.grading import nbgrader_problems, tag_files
 
     parser = argparse.ArgumentParser(prog="course.py tag", description=tag_chapters.__doc__)
     parser.add_argument("notebooks", nargs="*", help="default: every chapter")
-    parser.add_argument("--points", type=int, help="make each check cell an autograded test worth this many points")
+    parser.add_argument("--points", type=int,
+                        help="every check worth this many points (default: puzzlekit.grading.POINTS, else 1, "
+                             "or a `# points: N` line in the check cell)")
     args = parser.parse_args(arguments)
     notebooks = [Path(p) for p in args.notebooks] or sorted(CHAPTERS.glob("*.ipynb"))
     try:
@@ -158,15 +214,35 @@ def tag_chapters(arguments: list[str]) -> int:
         for problem in nbgrader_problems(nbformat.read(path, as_version=4)):
             print(f"course: nbgrader cannot read {path.name} yet: {problem}", file=sys.stderr)
             unreadable += 1
+    print("course: for nbgrader's release to be the student edition (scaffolds and pictures kept), add to your "
+          "nbgrader_config.py:\n    from puzzlekit.grading import configure_nbgrader\n    configure_nbgrader(c)")
     return 1 if unreadable else 0
 
 
-IN_ENV_COMMANDS = {"execute": execute_notebooks, "student": student_edition, "tag": tag_chapters}
+def points(arguments: list[str]) -> int:
+    """`points [NOTEBOOK ...]`: the points of each exercise, as `tag` gives them, as a Markdown table."""
+    from puzzlekit.grading import points_table
+
+    parser = argparse.ArgumentParser(prog="course.py points", description=points.__doc__)
+    parser.add_argument("notebooks", nargs="*", help="default: every chapter")
+    args = parser.parse_args(arguments)
+    notebooks = [Path(p) for p in args.notebooks] or sorted(CHAPTERS.glob("*.ipynb"))
+    table = points_table(notebooks)
+    if not table:
+        sys.exit("course: these notebooks have no exercise with a check")
+    print("| chapter | exercise | points |\n|---|---|---|")
+    for chapter, exercise, worth in table:
+        print(f"| {chapter} | `{exercise}` | {worth} |")
+    print(f"| all | {len(table)} exercises | {sum(worth for _, _, worth in table)} |")
+    return 0
+
+
+IN_ENV_COMMANDS = {"execute": execute_notebooks, "student": student_edition, "tag": tag_chapters, "points": points}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=["lab", "test", "execute", "student", "tag", "setup"])
+    parser.add_argument("command", choices=["lab", "test", "execute", "student", "tag", "points", "setup"])
     parser.add_argument("--here", action="store_true", help="use this Python instead of making .venv")
     args, rest = parser.parse_known_args(argv)
     if args.command in IN_ENV_COMMANDS and os.environ.get("PUZZLEKIT_IN_ENV"):

@@ -1,6 +1,9 @@
-"""nbgrader's cell metadata (schema 3) on the chapters' exercises, and what nbgrader would refuse in a chapter.
+"""nbgrader's cell metadata (schema 3) on the chapters' exercises, what nbgrader would refuse in a chapter, and
+the settings that make nbgrader's release the student edition.
 
-Used by `python3 course.py tag`; the markers themselves are read by `puzzlekit.editions`.
+Used by `python3 course.py tag`; the markers themselves are read by `puzzlekit.editions`. Every exercise's check
+cell becomes a graded, locked test cell worth `exercise_points` points; `check` raises AssertionError under
+nbgrader when a case fails, so a wrong or unwritten answer scores 0 on that exercise.
 """
 
 from __future__ import annotations
@@ -14,9 +17,23 @@ from pathlib import Path
 
 from .editions import BEGIN, END, cell_source, cell_statements, has_solution, solution_regions, write_notebook
 
-__all__ = ["GRADE_ID_PATTERN", "tag_notebook", "nbgrader_problems", "tag_files"]
+__all__ = ["GRADE_ID_PATTERN", "POINTS", "DEFAULT_POINTS", "exercise_points", "tag_notebook", "nbgrader_problems",
+           "tag_files", "points_table", "configure_nbgrader", "student_edition_preprocessor", "CELL_TIMEOUT"]
 
 GRADE_ID_PATTERN = re.compile(r"^[a-zA-Z0-9_-]+$")  # what nbgrader accepts as a grade_id
+
+#: Points of the exercises that are clearly bigger than the others: a whole search or learning loop written from
+#: scratch. Every other exercise is worth DEFAULT_POINTS. A `# points: N` line in a check cell overrides both.
+POINTS = {
+    "my_breadth_first": 3,    # chapter 3: breadth-first search on any Problem
+    "my_bidirectional": 2,    # chapter 3: bidirectional breadth-first search
+    "my_astar": 3,            # chapter 4: A* with a heap
+    "my_ida_star": 3,         # chapter 4: IDA*
+    "my_q_learning": 3,       # chapter 5a: the Q-learning loop
+    "my_value_iteration": 3,  # chapter 5a: value iteration
+}
+DEFAULT_POINTS = 1
+POINTS_LINE = re.compile(r"^\s*#\s*points:\s*(\d+)\s*$", re.M)  # `# points: 3` in a check cell
 
 
 def _slug(text: str) -> str:
@@ -38,13 +55,27 @@ def _exercise_name(cell, heading: str) -> str:
     return _slug(heading) or "answer"
 
 
+def exercise_points(exercise: str, check_source: str = "") -> int:
+    """What the check of `exercise` is worth: a `# points: N` line in its check cell, else POINTS, else DEFAULT_POINTS.
+
+    Examples
+    --------
+    >>> exercise_points("my_astar"), exercise_points("mirror"), exercise_points("mirror", "# points: 2\\ncheck(mirror, [])")
+    (3, 1, 2)
+    """
+    found = POINTS_LINE.search(check_source)
+    return int(found.group(1)) if found else POINTS.get(exercise, DEFAULT_POINTS)
+
+
 def tag_notebook(notebook: dict, *, points: int | None = None) -> int:
     """Add nbgrader's cell metadata (schema 3) to the exercises of `notebook`, in place; return the cells changed.
 
     Each cell with a solution region becomes a solution cell (`solution: true`; markdown ones are also graded
     by hand, `grade: true, points: 1`, as nbgrader requires), with `grade_id` the exercise's function name
-    (a markdown answer: its heading). Each code cell that then runs `check(name, ...)` on one of them becomes
-    read-only (`locked: true`), or an autograded test worth `points` points when `points` is given. An existing
+    (a markdown answer: its heading). Each code cell that then runs `check(name, ...)` on one of them, or the
+    first code cell that runs `check` after an exercise without one (a check of a helper that calls the
+    student's function), becomes an autograded test (`grade: true, locked: true`) worth
+    `exercise_points(name, source)` points, or `points` points each when `points` is given. An existing
     grade_id is kept, so running it again changes nothing.
 
     Examples
@@ -57,6 +88,8 @@ def tag_notebook(notebook: dict, *, points: int | None = None) -> int:
     (2, 0)
     >>> [cell["metadata"]["nbgrader"]["grade_id"] for cell in notebook["cells"]]
     ['double', 'check-double']
+    >>> notebook["cells"][1]["metadata"]["nbgrader"]["points"]
+    1
     >>> nbgrader_problems(notebook)
     []
     """
@@ -65,6 +98,7 @@ def tag_notebook(notebook: dict, *, points: int | None = None) -> int:
     taken = {cell["metadata"]["nbgrader"]["grade_id"] for cell in notebook["cells"]
              if cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")}
     exercises: set[str] = set()
+    unchecked = None  # the last exercise whose check cell has not come yet
     heading, changed = "", 0
     for cell in notebook["cells"]:
         source, kind = cell_source(cell), cell.get("cell_type")
@@ -73,18 +107,22 @@ def tag_notebook(notebook: dict, *, points: int | None = None) -> int:
                             if line.startswith("#") and line.strip() not in (BEGIN, END)), heading)
         if kind not in ("code", "markdown"):
             continue
+        called = re.findall(r"\bcheck\(\s*(\w+)", source) if kind == "code" else []
         if has_solution(cell):
             name = _exercise_name(cell, heading) if kind == "code" else _slug(heading + " answer")
             if kind == "code":
                 exercises.update(name for defined, _ in cell_statements(source) for name in defined)
+                unchecked = name
             wanted = {"grade": kind == "markdown", "locked": False, "solution": True, "task": False}
             if kind == "markdown":
                 wanted["points"] = 1
-        elif kind == "code" and (checked := [n for n in re.findall(r"\bcheck\(\s*(\w+)", source) if n in exercises]):
-            name = f"check-{checked[0]}"
-            wanted = {"grade": points is not None, "locked": True, "solution": False, "task": False}
-            if points is not None:
-                wanted["points"] = points
+        elif called and ((checked := [n for n in called if n in exercises]) or unchecked):
+            exercise = checked[0] if checked else unchecked
+            if not checked or unchecked in checked:
+                unchecked = None
+            name = f"check-{exercise}"
+            wanted = {"grade": True, "locked": True, "solution": False, "task": False,
+                      "points": exercise_points(exercise, source) if points is None else points}
         else:
             continue
         metadata = cell.setdefault("metadata", {})
@@ -96,8 +134,6 @@ def tag_notebook(notebook: dict, *, points: int | None = None) -> int:
                 number += 1
             tags["grade_id"] = grade_id if number == 1 else f"{grade_id}-{number}"
             taken.add(tags["grade_id"])
-        if "points" in tags and "points" not in wanted and not wanted["grade"]:
-            del tags["points"]
         tags.update(wanted, schema_version=3)
         changed += tags != old
     return changed
@@ -181,3 +217,108 @@ def tag_files(chapters: Iterable[str | os.PathLike], *, points: int | None = Non
         if changed[chapter]:
             write_notebook(notebook, chapter)
     return changed
+
+
+def points_table(chapters: Iterable[str | os.PathLike]) -> list[tuple[str, str, int]]:
+    """(chapter file name, exercise, points) for every graded check of `chapters`, in order, as `tag_files` would
+    grade them (a chapter already tagged keeps its points; the files are not changed).
+
+    Examples
+    --------
+    >>> import tempfile, nbformat
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     chapter = Path(folder) / "03_search.ipynb"
+    ...     cells = [nbformat.v4.new_code_cell("def my_astar(p):\\n    ### BEGIN SOLUTION\\n    return 1\\n"
+    ...                                        "    ### END SOLUTION"), nbformat.v4.new_code_cell("check(my_astar, [])")]
+    ...     nbformat.write(nbformat.v4.new_notebook(cells=cells), chapter)
+    ...     points_table([chapter])
+    [('03_search.ipynb', 'my_astar', 3)]
+    """
+    import nbformat
+
+    table = []
+    for chapter in map(Path, chapters):
+        notebook = nbformat.read(chapter, as_version=4)
+        if not any(cell.get("metadata", {}).get("nbgrader", {}).get("grade") for cell in notebook.cells):
+            tag_notebook(notebook)  # in memory: what `tag` would give
+        for cell in notebook.cells:
+            tags = cell.get("metadata", {}).get("nbgrader", {})
+            if tags.get("grade") and not tags.get("solution"):
+                table.append((chapter.name, tags["grade_id"].removeprefix("check-"), tags["points"]))
+    return table
+
+
+#: Seconds nbgrader may spend on one cell (its own default, 30 s, is shorter than some of the chapters' cells);
+#: an answer that never returns is stopped much sooner, by `check`'s time limit per case.
+CELL_TIMEOUT = 300
+
+
+def configure_nbgrader(config) -> None:
+    """Set up nbgrader (its `c = get_config()` in nbgrader_config.py) for the chapters.
+
+    `nbgrader generate_assignment` then writes the student edition (`puzzlekit.editions.student_notebook`):
+    a solution region with `### STUB:` lines becomes its scaffold, as in `python3 course.py student`, instead
+    of nbgrader's bare `raise NotImplementedError()`, and only the outputs that could show a solution are
+    cleared (nbgrader's own release clears every output, pictures included). Each cell may run for
+    CELL_TIMEOUT seconds instead of nbgrader's 30.
+
+    In nbgrader_config.py::
+
+        c = get_config()
+        from puzzlekit.grading import configure_nbgrader
+        configure_nbgrader(c)
+
+    Examples
+    --------
+    >>> from traitlets.config import Config
+    >>> config = Config()
+    >>> configure_nbgrader(config)  # doctest: +SKIP
+    >>> [p.__name__ for p in config.GenerateAssignment.preprocessors][2:5]  # doctest: +SKIP
+    ['LockCells', 'StudentEdition', 'CheckCellMetadata']
+    """
+    from nbgrader.converters import GenerateAssignment
+    from nbgrader.preprocessors import ClearOutput, ClearSolutions
+
+    default = GenerateAssignment.class_traits()["preprocessors"].default()
+    preprocessors = []
+    for preprocessor in default:
+        if preprocessor is ClearSolutions:
+            preprocessors.append(student_edition_preprocessor())
+        elif preprocessor is not ClearOutput:  # the student edition clears the outputs it must
+            preprocessors.append(preprocessor)
+    config.GenerateAssignment.preprocessors = preprocessors
+    for section in ("Execute", "ExecutePreprocessor"):
+        config[section].timeout = CELL_TIMEOUT
+
+
+_PREPROCESSOR = None
+
+
+def student_edition_preprocessor():
+    """nbgrader's ClearSolutions and ClearOutput in one preprocessor that writes the student edition (made once).
+
+    It refuses what nbgrader refuses (a solution region outside a solution cell) and writes what
+    `python3 course.py student` writes: scaffolds kept, outputs that depend on a solution cleared.
+    """
+    global _PREPROCESSOR
+    if _PREPROCESSOR is not None:
+        return _PREPROCESSOR
+    from nbgrader import utils
+    from nbgrader.preprocessors import NbGraderPreprocessor
+
+    from .editions import student_notebook
+
+    class StudentEdition(NbGraderPreprocessor):
+        """The chapters' student edition (puzzlekit.editions.student_notebook), as nbgrader's release."""
+
+        def preprocess(self, nb, resources):
+            for index, cell in enumerate(nb.cells):
+                if has_solution(cell) and not utils.is_solution(cell):
+                    raise RuntimeError(f"cell {index}: a solution region outside a solution cell; "
+                                       "run `python3 course.py tag` on the chapter first")
+            student = student_notebook(nb)
+            student.metadata.pop("celltoolbar", None)
+            return student, resources
+
+    _PREPROCESSOR = StudentEdition
+    return StudentEdition

@@ -8,6 +8,11 @@ import sys
 collect_ignore = ["benchmarks"]
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "nbgrader: runs the real nbgrader on copies of chapters (a few minutes); -m 'not nbgrader' skips it")
+
+
 def pytest_terminal_summary(terminalreporter):
     """Print how many generated calls the property suite made, in total and for the busiest functions."""
     fuzzkit = sys.modules.get("fuzzkit")

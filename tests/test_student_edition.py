@@ -260,7 +260,7 @@ def test_tag_notebook_names_exercises_and_keeps_chosen_ids():
         "task": False}
     assert nbgrader_problems(notebook) == []
     assert tag_notebook(notebook, points=2) == 0
-    assert tag_notebook(notebook) == 1 and "points" not in notebook.cells[4].metadata.nbgrader
+    assert tag_notebook(notebook) == 1 and notebook.cells[4].metadata.nbgrader["points"] == 1  # the default weight
     with pytest.raises(ValueError, match="points"):
         tag_notebook(notebook, points=-1)
 

@@ -1,0 +1,28 @@
+"""Automatic feedback for the chapters' exercises: `check` runs the reader's function on cases.
+
+`check` (in `check`) prints what is wrong or that every case passes, under a time limit per case and with the
+library's own answer refused (`guard`); matchers accept answers that may differ and say where a result differs
+(`compare`); values are described short and the same on every run (`describe`).
+"""
+
+from .check import GRADER_VARIABLE, RAISE_VARIABLE, attempt, check, passed
+from .compare import FLOAT_TOLERANCE, CloseTo, Matcher, OneOf, Parts, PathOf, Satisfies, difference
+from .describe import describe, not_done
+
+__all__ = [
+    "check",
+    "passed",
+    "attempt",
+    "not_done",
+    "describe",
+    "difference",
+    "Matcher",
+    "PathOf",
+    "CloseTo",
+    "Parts",
+    "OneOf",
+    "Satisfies",
+    "FLOAT_TOLERANCE",
+    "RAISE_VARIABLE",
+    "GRADER_VARIABLE",
+]

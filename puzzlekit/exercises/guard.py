@@ -1,0 +1,185 @@
+"""The guards `check` puts around each case: a time limit, and a watch for calls into forbidden library code."""
+
+from __future__ import annotations
+
+import inspect
+import signal
+import sys
+import threading
+import time
+import types
+from collections.abc import Iterable
+
+from .describe import describe
+
+__all__ = ["TimeUp", "ForbiddenCall", "Deadline", "Watch"]
+
+
+class TimeUp(BaseException):
+    """Raised inside the student's function when its case runs out of time (not an Exception: not caught there)."""
+
+
+class ForbiddenCall(BaseException):
+    """Raised inside the student's function when it calls a forbidden library function."""
+
+
+class Deadline:
+    """`with Deadline(seconds):` raises TimeUp in this thread once `seconds` have passed.
+
+    In the main thread of a system with SIGALRM (Linux, macOS: a Jupyter kernel runs cells there) a timer signal
+    stops the code, even inside `time.sleep`; elsewhere a trace function looks at the clock on every line.
+
+    Examples
+    --------
+    >>> with Deadline(0.05):
+    ...     try:
+    ...         while True:
+    ...             pass
+    ...     except TimeUp:
+    ...         print("stopped")
+    stopped
+    """
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds
+
+    def __enter__(self):
+        self.armed = self.seconds is not None
+        if not self.armed:
+            return self
+        self.start = time.monotonic()
+        self.signal = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        if self.signal:
+            self.old_handler = signal.signal(signal.SIGALRM, self._ring)
+            self.old_timer = signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        else:
+            end = self.start + self.seconds
+
+            def tracer(frame, event, argument):
+                if self.armed and time.monotonic() > end:
+                    self.armed = False
+                    raise TimeUp
+                return tracer
+
+            self.old_trace = sys.gettrace()
+            sys.settrace(tracer)
+        return self
+
+    def _ring(self, signum, frame):
+        if self.armed:
+            self.armed = False
+            raise TimeUp
+
+    def __exit__(self, *exc_info):
+        try:
+            self.armed = False  # from here on the timer no longer stops anything
+        finally:
+            if self.seconds is not None:
+                self._restore()
+        return False
+
+    def _restore(self):
+        if self.signal:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.old_handler)
+            remaining, interval = self.old_timer
+            if remaining > 0:  # someone else's timer was running: give it back what is left of it
+                left = remaining - (time.monotonic() - self.start)
+                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3), interval)
+        else:
+            sys.settrace(self.old_trace)
+
+
+class Watch:
+    """`with Watch(forbid):` raises ForbiddenCall when this thread calls a forbidden function, and remembers it.
+
+    `forbid` holds functions (their code is watched, so `my_bfs = library_bfs` and a wrapper are both seen),
+    classes (every function defined in them) and modules (every function defined in them, in a package also
+    in its submodules).
+
+    Examples
+    --------
+    >>> import fractions
+    >>> watch = Watch([fractions])
+    >>> watch.label(fractions.Fraction.limit_denominator)
+    'limit_denominator (from fractions)'
+    >>> with watch:
+    ...     try:
+    ...         fractions.Fraction(1, 3).limit_denominator(2)
+    ...     except ForbiddenCall:
+    ...         pass
+    >>> watch.found
+    'Fraction.__new__ (from fractions)'
+    """
+
+    def __init__(self, forbid: Iterable):
+        self.codes: dict = {}  # code object -> the name to report
+        self.modules: list[str] = []  # module names (a package covers its submodules)
+        for item in forbid:
+            if isinstance(item, types.ModuleType):
+                self.modules.append(item.__name__)
+            elif isinstance(item, type):
+                for name, member in vars(item).items():
+                    code = _code_of(member)
+                    if code is not None:
+                        self.codes[code] = f"{item.__name__}.{name}" if name != "__init__" else item.__name__
+            else:
+                code = _code_of(item)
+                if code is None:
+                    raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
+                self.codes[code] = getattr(item, "__name__", describe(item))
+        self.found: str | None = None
+
+    def label(self, function) -> str | None:
+        """The forbidden name `function` is (the same code), or None."""
+        code = _code_of(function)
+        if code in self.codes:
+            return self.codes[code]
+        module = getattr(inspect.unwrap(function), "__module__", None) if callable(function) else None
+        if isinstance(module, str) and self._in_modules(module):
+            return f"{getattr(function, '__name__', describe(function))} (from {module})"
+        return None
+
+    def _in_modules(self, name: str) -> bool:
+        return any(name == module or name.startswith(module + ".") for module in self.modules)
+
+    def _profile(self, frame, event, argument):
+        if event != "call" or self.found:
+            return
+        label = self.codes.get(frame.f_code)
+        if label is None and self.modules:
+            module = frame.f_globals.get("__name__", "")
+            if isinstance(module, str) and self._in_modules(module):
+                label = f"{getattr(frame.f_code, 'co_qualname', frame.f_code.co_name)} (from {module})"
+        if label is not None:
+            self.found = label
+            raise ForbiddenCall(label)
+
+    def __enter__(self):
+        self.active = bool(self.codes or self.modules)
+        if self.active:
+            self.old_profile = sys.getprofile()
+            sys.setprofile(self._profile)
+        return self
+
+    def __exit__(self, *exc_info):
+        if self.active:
+            sys.setprofile(self.old_profile)
+        return False
+
+
+def _code_of(item):
+    """The code object a function, method, staticmethod, classmethod or functools.wraps wrapper runs, or None."""
+    if isinstance(item, (staticmethod, classmethod)):
+        item = item.__func__
+    if isinstance(item, property):
+        item = item.fget
+    try:
+        item = inspect.unwrap(item)
+    except ValueError:
+        return None
+    item = getattr(item, "__func__", item)
+    return getattr(item, "__code__", None)
+
+
+# ---------------------------------------------------------------------------------------------------------------
