@@ -54,6 +54,18 @@ class Level:
     title: str = field(default="", compare=False)
     shortest: int | None = field(default=None, compare=False)
 
+    def __repr__(self) -> str:
+        """Short and readable: its title, size and atoms (the player's in lower case), not every wall.
+
+        Examples
+        --------
+        >>> parse_level('#####\\n#hOH#\\n#####')
+        Level(3x5, atoms 'hOH')
+        """
+        atoms = "".join(element.lower() if atom == self.player else element for atom, element in enumerate(self.elements))
+        title = f"{self.title!r}, " if self.title else ""
+        return f"Level({title}{self.height}x{self.width}, atoms {atoms!r})"
+
     @cached_property
     def electrons(self) -> tuple:
         """The free electrons of each atom before any bond (H 1, O 2, N 3, C 4).
