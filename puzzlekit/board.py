@@ -23,7 +23,7 @@ from .board_checks import (
     is_token_board,
 )
 from .checks import check_int, make_rng, short_repr
-from .grid import DIRECTION_NAMES, DIRECTIONS, blocked_message, fast_swap, step_table
+from .grid import DIRECTION_NAMES, DIRECTIONS, _swapped, blocked_message, step_table, swap
 
 __all__ = [
     "Board",
@@ -202,7 +202,7 @@ def slide(board: Sequence[int], direction: str) -> Board:
     target = dict(step_table(size)[blank]).get(direction)
     if target is None:
         raise ValueError(blocked_message(blank, size, direction))
-    return fast_swap(size)(cells, blank, target)
+    return _swapped(cells, blank, target)
 
 
 def successors(board: Sequence[int]) -> list[tuple[str, Board]]:
@@ -214,8 +214,8 @@ def successors(board: Sequence[int]) -> list[tuple[str, Board]]:
     [('u', (1, 2, 3, 4, 5, 0, 7, 8, 6)), ('l', (1, 2, 3, 4, 5, 6, 7, 0, 8))]
     """
     cells, size = check_cells(board)
-    blank, exchange = cells.index(BLANK), fast_swap(size)
-    return [(direction, exchange(cells, blank, target)) for direction, target in step_table(size)[blank]]
+    blank = cells.index(BLANK)
+    return [(direction, _swapped(cells, blank, target)) for direction, target in step_table(size)[blank]]
 
 
 # --- Parity -----------------------------------------------------------------------------------
@@ -328,7 +328,7 @@ def random_board(size: int = 3, seed=None, goal: Sequence[int] | None = None) ->
     """
     target, size = check_goal(goal, size)
     rng = make_rng(seed)
-    tiles, exchange = not is_token_board(target), fast_swap(size)
+    tiles = not is_token_board(target)
     while True:
         cells = list(target)
         rng.shuffle(cells)
@@ -337,7 +337,7 @@ def random_board(size: int = 3, seed=None, goal: Sequence[int] | None = None) ->
             # Swapping two tiles flips the parity: a one-to-one map from unsolvable boards to solvable
             # ones, so the result stays uniform.
             first, second = [i for i, cell in enumerate(board) if cell != BLANK][:2]
-            board = exchange(board, first, second)
+            board = swap(board, first, second)
         if board != target:
             return board
 

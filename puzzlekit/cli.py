@@ -20,7 +20,7 @@ from .checks import check_callable, check_int
 from .display import show
 from .heuristics import HEURISTICS
 from .problem import SlidingPuzzle
-from .qlearning import EIGHT_PUZZLE_HYPERPARAMETERS, QLearning, policy_mistakes
+from .qlearning import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters, QLearning, policy_mistakes
 from .qtable import DEFAULT_TABLE, check_output
 from .search import (
     DEFAULT_MAX_EXPANDED,
@@ -274,10 +274,10 @@ def add_train_parser(commands) -> argparse.ArgumentParser:
                        help=f"where to write the table (default: {DEFAULT_TABLE})")
     train.add_argument("--learning-rate", type=float, default=settings.learning_rate,
                        help=f"(default: {settings.learning_rate})")
-    train.add_argument("--discount-factor", type=float, default=settings.discount_factor,
-                       help=f"(default: {settings.discount_factor})")
-    train.add_argument("--generations", type=int, default=settings.generations,
-                       help=f"the most episodes (default: {settings.generations:,})")
+    train.add_argument("--discount", type=float, default=settings.discount,
+                       help=f"(default: {settings.discount})")
+    train.add_argument("--episodes", type=int, default=settings.episodes,
+                       help=f"the most episodes (default: {settings.episodes:,})")
     train.add_argument("--max-steps", type=int, default=settings.max_steps,
                        help=f"the most steps an episode (default: {settings.max_steps})")
     train.add_argument("--exploration-probability", type=float, default=settings.exploration_probability,
@@ -311,8 +311,10 @@ def run_train(arguments: argparse.Namespace) -> int:
     0
     """
     try:
-        agent = QLearning(arguments.learning_rate, arguments.discount_factor, arguments.generations,
-                          arguments.max_steps, arguments.exploration_probability, arguments.seed, size=arguments.size)
+        settings = Hyperparameters(arguments.learning_rate, arguments.discount, arguments.episodes,
+                                   arguments.max_steps, arguments.exploration_probability, arguments.seed)
+        agent = QLearning(settings.learning_rate, settings.discount, settings.episodes, settings.max_steps,
+                          settings.exploration_probability, settings.seed, size=arguments.size)
         check_output(arguments.output)
     except (ValueError, TypeError) as error:
         return _error("train", error)

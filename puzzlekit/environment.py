@@ -20,7 +20,7 @@ from .board import (
     random_board,
 )
 from .checks import check_int, check_real, make_rng, short_repr
-from .grid import blocked_message, fast_swap, step_table
+from .grid import _swapped, blocked_message, step_table
 from .spaces import Box, Discrete
 
 __all__ = [
@@ -158,7 +158,7 @@ class SlidingPuzzleEnv:
         self.start: Board | None = None if start is None else self._check_start(start, "start")
         # For each cell of the blank, the cell it moves to for each action (None: the wall), from the grid's table.
         self._targets = [tuple(dict(pairs).get(direction) for direction in ACTIONS) for pairs in step_table(size)]
-        self._swap = fast_swap(size)  # boards here are checked once, in reset
+        self._swap = _swapped  # boards here are checked once, in reset
         self._legal = [tuple(ACTIONS.index(direction) for direction, _ in pairs) for pairs in step_table(size)]
         self._rng = make_rng(None)
         self._state: Board | None = None

@@ -15,7 +15,7 @@ from .board import (
     random_board,
 )
 from .checks import check_int, make_rng
-from .grid import DIRECTION_NAMES, blocked_message, fast_swap, step_table
+from .grid import DIRECTION_NAMES, _swapped, blocked_message, step_table
 
 __all__ = ["SlidingPuzzleGame"]
 
@@ -123,7 +123,7 @@ class SlidingPuzzleGame:
         return self._board
 
     def _slide(self, tile: int, blank: int) -> None:
-        self._board = fast_swap(self.size)(self._board, blank, tile)
+        self._board = _swapped(self._board, blank, tile)
         self.move_count += 1
 
     def move_hole(self, direction: str) -> tuple[int, int]:

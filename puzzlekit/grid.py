@@ -7,7 +7,6 @@ the board" is written once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 from .board_checks import MAX_SIZE, check_cells, side
@@ -23,7 +22,6 @@ __all__ = [
     "step_table",
     "target_array",
     "swap",
-    "fast_swap",
     "blocked_message",
 ]
 
@@ -103,8 +101,8 @@ def target_array(size: int):
 def swap(cells, i: int, j: int) -> tuple:
     """`cells` (a board) as a new tuple with the values at cells `i` and `j` exchanged (the input is not changed).
 
-    It checks the board and the cells; `fast_swap` gives the same function without the checks,
-    for loops that move a checked board many times.
+    It checks the board and the cells; the package's searches and trainers, which move a board
+    they have checked many times, call `_swapped`, the same exchange without the checks.
 
     Examples
     --------
@@ -120,21 +118,8 @@ def swap(cells, i: int, j: int) -> tuple:
     return _swapped(cells, check_int(i, "i", minimum=0, maximum=last), check_int(j, "j", minimum=0, maximum=last))
 
 
-def fast_swap(size: int) -> Callable[[tuple, int, int], tuple]:
-    """`swap` for boards of `size` x `size` that the caller has checked: fast, it checks nothing.
-
-    The searches and trainers build it once and call it on every move of the blank.
-
-    Examples
-    --------
-    >>> fast_swap(2)((1, 2, 3, 0), 2, 3)
-    (1, 2, 0, 3)
-    """
-    check_int(size, "size", minimum=2, maximum=MAX_SIZE)
-    return _swapped
-
-
 def _swapped(cells, i: int, j: int) -> tuple:
+    """`swap` without the checks, for a board and cells the caller has checked (private to the package)."""
     swapped = list(cells)
     swapped[i], swapped[j] = swapped[j], swapped[i]
     return tuple(swapped)

@@ -31,7 +31,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from .board import BLANK, Board, check_pair, check_reachable, slide
 from .checks import short_repr
-from .grid import DIRECTIONS, fast_swap, step_table
+from .grid import DIRECTIONS, _swapped, step_table
 
 __all__ = ["Problem", "SlidingPuzzle", "TileCostPuzzle"]
 
@@ -213,7 +213,7 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         # For each cell of the blank, the (direction, cell it moves to) pairs, in the order u, r, d, l.
         self._moves = step_table(size)
         self._targets: list[dict[str, int]] = [dict(pairs) for pairs in self._moves]
-        self._swap = fast_swap(size)
+        self._swap = _swapped
 
     def _check_state(self, state) -> Board:
         """`state` as a tuple, after checking that it is a board of this puzzle (the goal's size and tiles)."""

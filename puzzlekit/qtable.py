@@ -109,7 +109,7 @@ def load_table(file_name: str | os.PathLike | None = None):
     Examples
     --------
     >>> q, metadata = load_table()
-    >>> q.shape, metadata["puzzle"], metadata["hyperparameters"]["discount_factor"]
+    >>> q.shape, metadata["puzzle"], metadata["hyperparameters"]["discount"]
     ((181440, 4), '8-puzzle', 0.92)
     """
     if file_name is None:

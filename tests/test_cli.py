@@ -120,6 +120,14 @@ def test_train_as_a_module_writes_an_optimal_table(tmp_path):
     assert q.shape == (12, 4) and metadata["mistakes"] == 0
 
 
+@pytest.mark.parametrize("options, message", [(["--discount", "1.2"], "discount must be 1 or less"),
+                                              (["--episodes", "-1"], "episodes must be 0 or more")])
+def test_train_options_are_named_as_in_the_package(options, message, capsys, tmp_path):
+    """`--discount` and `--episodes`, like `Hyperparameters`; an error names the option's own word."""
+    assert main(["train", "--size", "2", "--no-progress", "--output", str(tmp_path / "q.npz"), *options]) == 2
+    assert message in capsys.readouterr().err and not (tmp_path / "q.npz").exists()
+
+
 @pytest.mark.parametrize(
     "options, message",
     [

@@ -35,7 +35,7 @@ def shipped():
 @pytest.fixture(scope="module")
 def quarter():
     """The original game's training (train_fast, seed 0) given a quarter of the 720,896 episodes it needs."""
-    settings = replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0, generations=180_224)
+    settings = replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0, episodes=180_224)
     return train_fast(settings)
 
 
@@ -161,7 +161,7 @@ def test_bad_rules_are_refused(shipped, rule, error):
 
 
 def test_a_dict_table_of_q_learning():
-    settings = Hyperparameters(learning_rate=1.0, discount_factor=0.92, generations=2000, max_steps=40,
+    settings = Hyperparameters(learning_rate=1.0, discount=0.92, episodes=2000, max_steps=40,
                                exploration_probability=1.0, seed=0)
     q = q_learning(SlidingPuzzleEnv(2), settings)
     exact = distance_table((1, 2, 3, 0))

@@ -10,12 +10,12 @@ from puzzlekit import Hyperparameters, SlidingPuzzleEnv, q_learning, train_fast
 from puzzlekit.qlearning import exploration_rate, policy_mistakes, q_array
 from puzzlekit.state_space import state_space
 
-SETTINGS_2X2 = Hyperparameters(learning_rate=1.0, discount_factor=0.92, generations=300, max_steps=40,
+SETTINGS_2X2 = Hyperparameters(learning_rate=1.0, discount=0.92, episodes=300, max_steps=40,
                                exploration_probability=1.0, seed=3)
 
 
 def test_exploration_rate_is_constant_by_default_and_falls_in_a_straight_line_to_the_final_value():
-    settings = replace(SETTINGS_2X2, generations=11, exploration_probability=0.6)
+    settings = replace(SETTINGS_2X2, episodes=11, exploration_probability=0.6)
     assert [exploration_rate(settings, episode) for episode in range(11)] == [0.6] * 11
     falling = [exploration_rate(settings, episode, final_exploration=0.1) for episode in range(11)]
     assert falling[0] == 0.6 and falling[-1] == pytest.approx(0.1)
@@ -24,7 +24,7 @@ def test_exploration_rate_is_constant_by_default_and_falls_in_a_straight_line_to
 
 
 def test_exploration_rate_of_an_array_of_episodes_matches_one_at_a_time():
-    settings = replace(SETTINGS_2X2, generations=1000, exploration_probability=0.9)
+    settings = replace(SETTINGS_2X2, episodes=1000, exploration_probability=0.9)
     episodes = np.arange(0, 1000, 37)
     rates = exploration_rate(settings, episodes, final_exploration=0.05)
     assert rates.tolist() == [exploration_rate(settings, int(e), final_exploration=0.05) for e in episodes]
@@ -79,13 +79,13 @@ def test_a_decaying_epsilon_turns_greedy_by_the_last_episodes():
             steps[-1] += 1
             return super().step(action)
 
-    q_learning(Counting(2), replace(SETTINGS_2X2, generations=400), final_exploration=0.0)
+    q_learning(Counting(2), replace(SETTINGS_2X2, episodes=400), final_exploration=0.0)
     assert max(steps[-20:]) <= 6 and max(steps[:20]) > 6
 
 
 def test_optimistic_values_start_every_legal_move_high_and_still_reach_the_exact_table():
     env = SlidingPuzzleEnv(2, start=(1, 2, 0, 3))
-    one = q_learning(env, replace(SETTINGS_2X2, generations=1, exploration_probability=0.0), initial_value=1.0)
+    one = q_learning(env, replace(SETTINGS_2X2, episodes=1, exploration_probability=0.0), initial_value=1.0)
     assert set(one[(1, 2, 0, 3)]) <= {1.0, 0.92, -math.inf}  # untried 1.0; a tried move that leads on: 0.92 * 1.0
     space = state_space(2)
     fast = train_fast(replace(SETTINGS_2X2, exploration_probability=0.0), size=2, lanes=16, initial_value=1.0)

@@ -76,7 +76,7 @@ def test_the_value_iteration_table_is_a_table_like_train_fast_s():
 
     space = state_space(2)
     result = value_iteration(space, discount=0.92)
-    settings = Hyperparameters(learning_rate=1.0, discount_factor=0.92, generations=300, max_steps=40,
+    settings = Hyperparameters(learning_rate=1.0, discount=0.92, episodes=300, max_steps=40,
                                exploration_probability=1.0, seed=0)
     assert policy_mistakes(result.q) == 0
     assert np.array_equal(result.q, train_fast(settings, size=2, lanes=16))  # goal row included: 0, never updated

@@ -555,7 +555,7 @@ def test_training_the_8_puzzle_a_little():
     assert len(view.curve_points) == 2 and 0 < view.curve_points[1][1] < 100
     assert view.progress.value.startswith("65,536 episodes: the greedy move is a shortest one on ")
     assert view.board.hint_choice.options[-1] == ("Q-table (trained)", "trained")
-    assert view.settings().generations == 65_536 and view.settings().seed == 3
+    assert view.settings().episodes == 65_536 and view.settings().seed == 3
 
 
 def test_the_shipped_table_plays_shortest_solutions(distances):

@@ -46,7 +46,7 @@ def train_fast(
 
     Examples
     --------
-    >>> settings = Hyperparameters(learning_rate=1.0, discount_factor=0.9, generations=300, max_steps=20,
+    >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=300, max_steps=20,
     ...                            exploration_probability=1.0, seed=0)
     >>> q = train_fast(settings, size=2)
     >>> q[state_space(2).row((1, 2, 0, 3))].tolist()  # as q_learning's
@@ -67,7 +67,7 @@ def train_fast(
     if callback is not None:
         check_callable(callback, "callback")
     final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
-    learning_rate, discount = hyperparameters.learning_rate, hyperparameters.discount_factor
+    learning_rate, discount = hyperparameters.learning_rate, hyperparameters.discount
     space = state_space(size)
     rows, goal = len(space.ranks), space.goal_row
     rng = np.random.default_rng(hyperparameters.seed)
@@ -79,8 +79,8 @@ def train_fast(
     legal_count = legal.sum(axis=1)
     nth_legal = (np.argsort(~legal, axis=1, kind="stable") + 4 * np.arange(rows)[:, None]).reshape(-1)
     episodes = 0
-    while episodes < hyperparameters.generations:
-        batch = min(lanes, hyperparameters.generations - episodes)
+    while episodes < hyperparameters.episodes:
+        batch = min(lanes, hyperparameters.episodes - episodes)
         # Each episode starts from a random board other than the goal.
         state = rng.integers(0, rows - 1, batch)
         state += state >= goal

@@ -82,7 +82,7 @@ def q_learning(
 
     Examples
     --------
-    >>> settings = Hyperparameters(learning_rate=1.0, discount_factor=0.9, generations=300, max_steps=20,
+    >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=300, max_steps=20,
     ...                            exploration_probability=1.0, seed=0)
     >>> q = q_learning(SlidingPuzzleEnv(2), settings)
     >>> q[(1, 2, 0, 3)]  # right (1) reaches the goal; up (0) leads 2 moves away; down, left: the wall
@@ -90,12 +90,12 @@ def q_learning(
     """
     _check_arguments(env, hyperparameters, q, callback)
     final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
-    discount = hyperparameters.discount_factor
+    discount = hyperparameters.discount
     if final_learning_rate is not None:
         learning_rate_at(hyperparameters, 0, final_learning_rate)  # checks it
     rng = random.Random(hyperparameters.seed)  # the agent's coin flips, moves and tie-breaks
     q = {} if q is None else q
-    for episode in range(hyperparameters.generations):
+    for episode in range(hyperparameters.episodes):
         # The environment draws the starting boards from its own generator, seeded once from ours.
         state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
         epsilon = exploration_rate(hyperparameters, episode, final_exploration=final_exploration)

@@ -36,7 +36,7 @@ def monte_carlo_control(
 
     Examples
     --------
-    >>> settings = Hyperparameters(learning_rate=1.0, discount_factor=0.9, generations=300, max_steps=30,
+    >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=300, max_steps=30,
     ...                            exploration_probability=0.3, seed=0)
     >>> q = monte_carlo_control(SlidingPuzzleEnv(2), settings)
     >>> q[(1, 2, 0, 3)].index(max(q[(1, 2, 0, 3)]))  # right, into the goal, is the best move
@@ -44,11 +44,11 @@ def monte_carlo_control(
     """
     check_learning_arguments(env, hyperparameters, q, callback)
     final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
-    discount = hyperparameters.discount_factor
+    discount = hyperparameters.discount
     rng = random.Random(hyperparameters.seed)
     q = {} if q is None else q
     visits: dict = {}  # (board, move) -> how many first-visit returns its value averages
-    for episode in range(hyperparameters.generations):
+    for episode in range(hyperparameters.episodes):
         state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
         epsilon = exploration_rate(hyperparameters, episode, final_exploration=final_exploration)
         steps = []  # (board, move, reward) of the whole episode

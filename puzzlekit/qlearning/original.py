@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict
 
 from ..board import Board, check_cells
-from ..checks import check_bool, check_callable, check_int, short_repr
+from ..checks import check_bool, check_callable, check_int, check_real, short_repr
 from ..environment import ACTIONS, SlidingPuzzleEnv
 from ..game import SlidingPuzzleGame
 from ..qtable import check_output, load_table, save_table
@@ -28,6 +28,9 @@ class QLearning:
     column per move of the blank 'u', 'r', 'd', 'l'. `train()` uses the fast trainer, or the
     readable loop `q_learning` with `fast=False`; both run the same algorithm.
 
+    The arguments keep the original game's names: `discount_factor` and `generations` are what
+    the rest of puzzlekit (and `agent.hyperparameters`) calls `discount` and `episodes`.
+
     Examples
     --------
     >>> agent = QLearning(learning_rate=1.0, discount_factor=0.92, generations=2000, max_steps=40,
@@ -39,8 +42,11 @@ class QLearning:
 
     def __init__(self, learning_rate: float, discount_factor: float, generations: int, max_steps: int,
                  exploration_probability: float, seed: int | None = None, *, size: int = 3):
-        self.hyperparameters = Hyperparameters(learning_rate, discount_factor, generations, max_steps,
-                                               exploration_probability, seed)
+        discount_factor = check_real(discount_factor, "discount_factor", minimum=0, maximum=1)
+        generations = check_int(generations, "generations", minimum=0)
+        self.hyperparameters = Hyperparameters(learning_rate, discount=discount_factor, episodes=generations,
+                                               max_steps=max_steps, exploration_probability=exploration_probability,
+                                               seed=seed)
         size = check_int(size, "size")
         if size not in TABLE_SIZES:
             raise ValueError(f"size must be 3 (the 8-puzzle) or 2; a {size}x{size} board has too many boards for a table")
@@ -81,8 +87,8 @@ class QLearning:
         def callback(episodes: int, q) -> bool:
             self.episodes = episodes
             if progress is not None:
-                progress(episodes, settings.generations)
-            if not stop_when_optimal or (episodes % check_every and episodes < settings.generations):
+                progress(episodes, settings.episodes)
+            if not stop_when_optimal or (episodes % check_every and episodes < settings.episodes):
                 return False
             return policy_mistakes(q if fast else q_array(q, self.size)) == 0
 

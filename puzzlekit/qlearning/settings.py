@@ -19,20 +19,20 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Hyperparameters:
-    """The settings of a Q-learning run, named as in the original game, with a seed for the random generators.
+    """The settings of a Q-learning run, with a seed for the random generators.
 
     learning_rate : how far each update moves Q toward its target, in (0, 1] (1.0: all the way).
-    discount_factor : what a reward one step later is worth now, in [0, 1].
-    generations : the number of episodes (the original game's name for them).
+    discount : what a reward one step later is worth now, in [0, 1] (the original game's discount_factor).
+    episodes : the number of episodes (the original game called them generations).
     max_steps : the most steps in an episode.
     exploration_probability : epsilon, the chance of a random move instead of the best one so far.
     seed : makes the run repeatable (None: a different run each time).
 
     Examples
     --------
-    >>> EIGHT_PUZZLE_HYPERPARAMETERS.discount_factor
+    >>> EIGHT_PUZZLE_HYPERPARAMETERS.discount
     0.92
-    >>> Hyperparameters(learning_rate=1.5, discount_factor=0.9, generations=10, max_steps=5,
+    >>> Hyperparameters(learning_rate=1.5, discount=0.9, episodes=10, max_steps=5,
     ...                 exploration_probability=0.1)
     Traceback (most recent call last):
     ...
@@ -40,18 +40,18 @@ class Hyperparameters:
     """
 
     learning_rate: float
-    discount_factor: float
-    generations: int
+    discount: float
+    episodes: int
     max_steps: int
     exploration_probability: float
     seed: int | None = None
 
     def __post_init__(self):
         for name, bounds in (("learning_rate", {"above": 0, "maximum": 1}),
-                             ("discount_factor", {"minimum": 0, "maximum": 1}),
+                             ("discount", {"minimum": 0, "maximum": 1}),
                              ("exploration_probability", {"minimum": 0, "maximum": 1})):
             object.__setattr__(self, name, check_real(getattr(self, name), name, **bounds))
-        object.__setattr__(self, "generations", check_int(self.generations, "generations", minimum=0))
+        object.__setattr__(self, "episodes", check_int(self.episodes, "episodes", minimum=0))
         object.__setattr__(self, "max_steps", check_int(self.max_steps, "max_steps", minimum=1))
         if self.seed is not None:
             object.__setattr__(self, "seed", check_int(self.seed, "seed", minimum=0))  # numpy's generators take no negative seed
@@ -59,11 +59,11 @@ class Hyperparameters:
 
 # The original game's settings for the 8-puzzle; enough episodes to reach a policy that is optimal on every board.
 EIGHT_PUZZLE_HYPERPARAMETERS = Hyperparameters(
-    learning_rate=1.0, discount_factor=0.92, generations=3_000_000, max_steps=40, exploration_probability=1.0
+    learning_rate=1.0, discount=0.92, episodes=3_000_000, max_steps=40, exploration_probability=1.0
 )
 # The original sun-and-moon program's settings.
 SUN_MOON_HYPERPARAMETERS = Hyperparameters(
-    learning_rate=0.7, discount_factor=0.9, generations=1000, max_steps=1000, exploration_probability=0.1
+    learning_rate=0.7, discount=0.9, episodes=1000, max_steps=1000, exploration_probability=0.1
 )
 
 
@@ -89,13 +89,13 @@ def exploration_rate(hyperparameters: Hyperparameters, episode, *, final_explora
 
     With `final_exploration=None` (the original game) epsilon is `exploration_probability` in every
     episode. With a number it falls in a straight line from `exploration_probability` in the first
-    episode to `final_exploration` in the last (episode `generations - 1`): a decaying epsilon.
+    episode to `final_exploration` in the last (episode `episodes - 1`): a decaying epsilon.
     After the last episode it stays at `final_exploration`. `episode` may be a numpy array of
     episode numbers; the answer is then an array too.
 
     Examples
     --------
-    >>> settings = Hyperparameters(learning_rate=1.0, discount_factor=0.92, generations=5, max_steps=40,
+    >>> settings = Hyperparameters(learning_rate=1.0, discount=0.92, episodes=5, max_steps=40,
     ...                            exploration_probability=1.0)
     >>> [exploration_rate(settings, episode) for episode in range(5)]
     [1.0, 1.0, 1.0, 1.0, 1.0]
@@ -113,7 +113,7 @@ def exploration_rate(hyperparameters: Hyperparameters, episode, *, final_explora
     if final_exploration is None:
         return start
     final_exploration = check_real(final_exploration, "final_exploration", minimum=0, maximum=1)
-    last = max(hyperparameters.generations - 1, 1)
+    last = max(hyperparameters.episodes - 1, 1)
     if hasattr(episode, "clip"):
         fraction = episode.clip(0, last) / last
     else:
@@ -127,7 +127,7 @@ def learning_rate_at(hyperparameters: Hyperparameters, episode: int, final_learn
 
     Examples
     --------
-    >>> settings = Hyperparameters(learning_rate=1.0, discount_factor=0.9, generations=5, max_steps=9,
+    >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=5, max_steps=9,
     ...                            exploration_probability=0.1)
     >>> [learning_rate_at(settings, episode, 0.5) for episode in range(5)]
     [1.0, 0.875, 0.75, 0.625, 0.5]
@@ -139,5 +139,5 @@ def learning_rate_at(hyperparameters: Hyperparameters, episode: int, final_learn
     if final_learning_rate is None:
         return start
     final_learning_rate = check_real(final_learning_rate, "final_learning_rate", above=0, maximum=1)
-    last = max(hyperparameters.generations - 1, 1)
+    last = max(hyperparameters.episodes - 1, 1)
     return start + (final_learning_rate - start) * min(episode, last) / last

@@ -120,7 +120,7 @@ def sarsa(
 
     Examples
     --------
-    >>> settings = Hyperparameters(learning_rate=1.0, discount_factor=0.9, generations=300, max_steps=20,
+    >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=300, max_steps=20,
     ...                            exploration_probability=0.2, seed=0)
     >>> q = sarsa(SlidingPuzzleEnv(2), settings)
     >>> q[(1, 2, 0, 3)][1]  # right reaches the goal
@@ -128,10 +128,10 @@ def sarsa(
     """
     check_learning_arguments(env, hyperparameters, q, callback)
     final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
-    discount = hyperparameters.discount_factor
+    discount = hyperparameters.discount
     rng = random.Random(hyperparameters.seed)  # the agent's coin flips, moves and tie-breaks
     q = {} if q is None else q
-    for episode in range(hyperparameters.generations):
+    for episode in range(hyperparameters.episodes):
         state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
         epsilon = exploration_rate(hyperparameters, episode, final_exploration=final_exploration)
         learning_rate = learning_rate_at(hyperparameters, episode, final_learning_rate)
@@ -166,7 +166,7 @@ def expected_sarsa(
 
     Examples
     --------
-    >>> settings = Hyperparameters(learning_rate=1.0, discount_factor=0.9, generations=300, max_steps=20,
+    >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=300, max_steps=20,
     ...                            exploration_probability=0.2, seed=0)
     >>> q = expected_sarsa(SlidingPuzzleEnv(2), settings)
     >>> q[(1, 2, 0, 3)][1]
@@ -174,10 +174,10 @@ def expected_sarsa(
     """
     check_learning_arguments(env, hyperparameters, q, callback)
     final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
-    discount = hyperparameters.discount_factor
+    discount = hyperparameters.discount
     rng = random.Random(hyperparameters.seed)
     q = {} if q is None else q
-    for episode in range(hyperparameters.generations):
+    for episode in range(hyperparameters.episodes):
         state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
         epsilon = exploration_rate(hyperparameters, episode, final_exploration=final_exploration)
         learning_rate = learning_rate_at(hyperparameters, episode, final_learning_rate)

@@ -55,7 +55,7 @@ class QLearningView(widgets.VBox):
         self.episodes = widgets.Dropdown(options=choices, value=choices[2][1], description="episodes", style=wide)
         self.learning_rate = widgets.FloatSlider(value=original.learning_rate, min=0.05, max=1.0, step=0.05,
                                                  description="learning rate", style=wide)
-        self.discount_factor = widgets.FloatSlider(value=original.discount_factor, min=0.5, max=0.99, step=0.01,
+        self.discount = widgets.FloatSlider(value=original.discount, min=0.5, max=0.99, step=0.01,
                                                    description="discount factor", style=wide)
         self.exploration = widgets.FloatSlider(value=original.exploration_probability, min=0.0, max=1.0,
                                                step=0.05, description="exploration probability", style=wide)
@@ -79,7 +79,7 @@ class QLearningView(widgets.VBox):
         self.add_class("puzzlekit-qlearning")
         self.children = [
             widgets.HBox([
-                widgets.VBox([self.episodes, self.learning_rate, self.discount_factor, self.exploration, self.seed,
+                widgets.VBox([self.episodes, self.learning_rate, self.discount, self.exploration, self.seed,
                               self.stop_when_optimal, widgets.HBox([self.train_button, self.shipped_button])]),
                 self.curve,
             ]),
@@ -103,14 +103,14 @@ class QLearningView(widgets.VBox):
 
         Examples
         --------
-        >>> QLearningView(size=2).settings().discount_factor
+        >>> QLearningView(size=2).settings().discount
         0.92
         """
         from ..qlearning import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters
 
         return Hyperparameters(
-            learning_rate=self.learning_rate.value, discount_factor=round(self.discount_factor.value, 4),
-            generations=self.episodes.value, max_steps=EIGHT_PUZZLE_HYPERPARAMETERS.max_steps,
+            learning_rate=self.learning_rate.value, discount=round(self.discount.value, 4),
+            episodes=self.episodes.value, max_steps=EIGHT_PUZZLE_HYPERPARAMETERS.max_steps,
             exploration_probability=self.exploration.value, seed=self.seed.value,
         )
 
@@ -132,14 +132,14 @@ class QLearningView(widgets.VBox):
         settings = self.settings()
         boards = len(state_space(self.size).ranks) - 1  # the goal needs no move
         self.curve_points = [(0, 0.0)]
-        self.curve.value = curve_svg(self.curve_points, settings.generations)
+        self.curve.value = curve_svg(self.curve_points, settings.episodes)
         self.progress.value = "Training ..."
         stop_when_optimal = self.stop_when_optimal.value
 
         def callback(episodes: int, q) -> bool:
             mistakes = policy_mistakes(q)
             self.curve_points.append((episodes, 100 * (boards - mistakes) / boards))
-            self.curve.value = curve_svg(self.curve_points, settings.generations)
+            self.curve.value = curve_svg(self.curve_points, settings.episodes)
             right = boards - mistakes
             self.progress.value = (f"{episodes:,} episodes: the greedy move is a shortest one on "
                                    f"{right:,} of {boards:,} boards ({100 * right / boards:.1f}%).")

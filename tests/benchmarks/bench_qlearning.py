@@ -29,7 +29,7 @@ from puzzlekit import EIGHT_PUZZLE_HYPERPARAMETERS, SlidingPuzzleEnv, policy_mis
 from puzzlekit.qlearning import q_array
 from puzzlekit.state_space import state_space
 
-SETTINGS = replace(EIGHT_PUZZLE_HYPERPARAMETERS, generations=50_000_000)
+SETTINGS = replace(EIGHT_PUZZLE_HYPERPARAMETERS, episodes=50_000_000)
 
 
 class Stopwatch:
@@ -79,7 +79,7 @@ EXPLORATION = {  # name: (exploration_probability, options of train_fast)
 
 def exploration(seeds: int, batches: int) -> None:
     """Print, per strategy and seed, the policy mistakes after each batch and the episodes to an optimal policy."""
-    settings = replace(SETTINGS, generations=batches * 65_536)
+    settings = replace(SETTINGS, episodes=batches * 65_536)
     for name, (epsilon, options) in EXPLORATION.items():
         for seed in range(seeds):
             curve = []

@@ -42,11 +42,11 @@ def corner_manhattan(board):
 def chapter_guides() -> dict:
     """Chapter 7's guides by name: the two formulas, corner_manhattan, and the 25% and 50% tables."""
     shipped, metadata = load_table()
-    needed, discount = metadata["episodes"], metadata["hyperparameters"]["discount_factor"]
+    needed, discount = metadata["episodes"], metadata["hyperparameters"]["discount"]
     settings = replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0)
     guides = {"manhattan": "manhattan", "linear_conflict": "linear_conflict", "corner_manhattan": corner_manhattan}
     for share in (0.25, 0.5):
-        table = train_fast(replace(settings, generations=round(share * needed)))
+        table = train_fast(replace(settings, episodes=round(share * needed)))
         guides[f"Q {share:.0%}"] = q_heuristic(table, discount)
     return guides
 

@@ -369,8 +369,8 @@ def environment(kind: str):
     return env
 
 
-def hyperparameters(generations: int = 20, max_steps: int = 30, seed=0):
-    return public("Hyperparameters")(learning_rate=1.0, discount_factor=0.9, generations=generations,
+def hyperparameters(episodes: int = 20, max_steps: int = 30, seed=0):
+    return public("Hyperparameters")(learning_rate=1.0, discount=0.9, episodes=episodes,
                                      max_steps=max_steps, exploration_probability=0.3, seed=seed)
 
 

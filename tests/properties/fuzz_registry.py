@@ -47,7 +47,6 @@ PARAMETERS = {
     "file_name": objects.TABLE_FILES,
     "dtype": objects.DTYPES,
     "learning_rate": values.PROBABILITIES,
-    "discount_factor": values.PROBABILITIES,
     "exploration_probability": values.PROBABILITIES,
     "final_exploration": values.PROBABILITIES,
     "initial_value": values.REWARD_VALUES,
@@ -55,7 +54,6 @@ PARAMETERS = {
     "discount": values.DISCOUNTS,
     "weight": values.WEIGHTS,
     "g_weight": values.WEIGHTS,
-    "generations": values.ints(0, 30),
     "lanes": values.ints(1, 64, neutral=[0, 10**12]),
     "reopen": values.BOOLS,
     "fast": values.BOOLS,
@@ -224,8 +222,10 @@ OVERRIDES = {
     "for_goal.h": objects.STORED_HEURISTICS,
     "QLearning.max_steps": values.ints(1, 300),
     "QLearning.test.max_steps": values.STEPS,  # counting stops there: 0 is allowed, unlike the constructor's
-    "Hyperparameters.generations": values.ints(0, 10**9),
-    "QLearning.generations": values.ints(0, 10**9),
+    "Hyperparameters.episodes": values.ints(0, 10**9),
+    "Hyperparameters.discount": values.PROBABILITIES,
+    "QLearning.generations": values.ints(0, 10**9),  # the original game's names, kept by its class
+    "QLearning.discount_factor": values.PROBABILITIES,
     "format_path.path": objects.PATHS,
     "check_reachable.target": values.BOARDS,
     "not_found_message.result": SEARCH_RESULTS,

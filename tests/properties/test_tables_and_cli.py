@@ -82,7 +82,7 @@ def test_command_line_solve(board, options):
 
 def test_command_line_train_small(fuzz_workdir):
     path = workdir() / "trained.npz"
-    code = run_command_line(["train", "--size", "2", "--generations", "50", "--no-progress", "--output", str(path)])
+    code = run_command_line(["train", "--size", "2", "--episodes", "50", "--no-progress", "--output", str(path)])
     assert code == 0 and path.exists()
 
 
@@ -103,7 +103,7 @@ def test_command_line_train_refuses_a_bad_output_before_training(where, fuzz_wor
     locked.mkdir(mode=0o500)
     output = {"inside a file": blocker / "q.npz", "a folder": tmp_path, "not npz": tmp_path / "q.pickle",
               "unwritable folder": locked / "q.npz"}[where]
-    code = run_command_line(["train", "--generations", "100000000", "--no-progress", "--output", str(output)])
+    code = run_command_line(["train", "--episodes", "100000000", "--no-progress", "--output", str(output)])
     assert code != 0
 
 
