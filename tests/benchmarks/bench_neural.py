@@ -3,6 +3,7 @@
     python tests/benchmarks/bench_neural.py            # train both networks, print every figure and the times
     python tests/benchmarks/bench_neural.py --write    # also store the networks and figures in data/ for chapter 10
     python tests/benchmarks/bench_neural.py --astar-every 10   # A* on every 10th board only (faster)
+    python tests/benchmarks/bench_neural.py --methods davi     # one of the two networks (the other's rows are kept)
 
 It trains the supervised network (exact distances of half the boards) and the network of approximate value
 iteration (no exact distance), each with the shipped settings (`puzzlekit.neural.eight`), measures both on all
@@ -99,7 +100,13 @@ def main(argv=None) -> int:
                 print(f"{row['guide']}, {row['lambda']}, {int(row['expanded']):,}, {int(row['moves']):,}, "
                       f"{row['shortest']}, {row['reopened']}")
     if arguments.write and study:
-        write_csv(STUDY_CSV, study)
+        kept = []  # the rows of the networks not trained in this run stay as they were
+        if STUDY_CSV.exists():
+            with open(STUDY_CSV) as file:
+                done = {row["guide"] for row in study}
+                kept = [row for row in csv.DictReader(file) if row["guide"] not in done]
+        write_csv(STUDY_CSV, sorted(kept + study, key=lambda row: (row["guide"] != "network (supervised)",
+                                                                   -float(row["lambda"]))))
         print(f"wrote {STUDY_CSV}")
     return 0
 
