@@ -302,3 +302,13 @@ def test_shipped_davi_network_solves_boards_with_astar(shipped_davi):
 def test_importing_puzzlekit_does_not_import_numpy():
     code = "import sys, puzzlekit; print('numpy' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("boards, error", [
+    ("123", TypeError), (5, TypeError), ([[1, 2, 3]], ValueError), ([[1.0, 2.0, 3.0, 0.0]], ValueError),
+    ([[1, 2, 2, 0]], ValueError), ([[1, 2, 3, 4]], ValueError), (np.zeros((2, 2, 4), int), ValueError),
+])
+def test_batches_and_encodings_refuse_what_is_not_a_batch_of_boards(boards, error):
+    for function in (children, one_hot, tile_distances, reflect):
+        with pytest.raises(error):
+            function(boards, 2)

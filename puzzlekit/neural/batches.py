@@ -6,10 +6,38 @@ A batch is a (count, cells) uint8 array, one board per row, 0 for the blank (any
 from __future__ import annotations
 
 from ..board import default_goal
-from ..checks import check_int
-from ..grid import target_array
+from ..checks import check_int, short_repr
+from ..grid import MAX_SIZE, target_array
 
-__all__ = ["goal_batch", "children", "scramble", "reflect"]
+__all__ = ["check_batch", "goal_batch", "children", "scramble", "reflect"]
+
+
+def check_batch(boards, size: int):
+    """`boards` as a (count, size * size) uint8 array, each row holding 0..cells-1 once; TypeError or ValueError otherwise.
+
+    Examples
+    --------
+    >>> check_batch([[1, 2, 3, 0]], 2).tolist()
+    [[1, 2, 3, 0]]
+    >>> check_batch([[1, 1, 3, 0]], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: boards must hold each of 0..3 once per row; row 0 is [1, 1, 3, 0]
+    """
+    import numpy as np
+
+    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
+    cells = size * size
+    if isinstance(boards, (str, bytes)) or not hasattr(boards, "__len__"):
+        raise TypeError(f"boards must be a (count, {cells}) array of boards, got {short_repr(boards)}")
+    array = np.asarray(boards)
+    if array.dtype.kind not in "iu" or array.ndim != 2 or array.shape[1] != cells:
+        raise ValueError(f"boards must be a (count, {cells}) array of whole numbers for {size}x{size} boards, "
+                         f"got shape {array.shape} and type {array.dtype}")
+    wrong = np.flatnonzero((np.sort(array, axis=1) != np.arange(cells)).any(axis=1))
+    if len(wrong):
+        raise ValueError(f"boards must hold each of 0..{cells - 1} once per row; row {wrong[0]} is {array[wrong[0]].tolist()}")
+    return array.astype(np.uint8)
 
 
 def goal_batch(size: int, count: int = 1):
@@ -43,7 +71,7 @@ def children(boards, size: int):
     """
     import numpy as np
 
-    boards = np.asarray(boards, np.uint8)
+    boards = check_batch(boards, size)
     targets = target_array(size)
     count = len(boards)
     rows = np.arange(count)
@@ -114,7 +142,7 @@ def reflect(boards, size: int):
     """
     import numpy as np
 
-    boards = np.asarray(boards, np.uint8)
+    boards = check_batch(boards, size)
     cells = size * size
     mirror = np.arange(cells).reshape(size, size).T.ravel()  # the cell each cell goes to (its own inverse)
     goal = np.array(default_goal(size))

@@ -5,6 +5,8 @@ Both take a (count, cells) batch of boards (`batches`) and return a float32 arra
 
 from __future__ import annotations
 
+from .batches import check_batch
+
 __all__ = ["one_hot", "tile_distances", "one_hot_and_distances", "ENCODINGS", "encode", "input_width"]
 
 
@@ -22,7 +24,7 @@ def one_hot(boards, size: int):
     """
     import numpy as np
 
-    boards = np.asarray(boards, np.int64)
+    boards = check_batch(boards, size).astype(np.int64)
     cells = size * size
     x = np.zeros((len(boards), cells * cells), np.float32)
     rows = np.arange(len(boards))[:, None]
@@ -43,7 +45,7 @@ def tile_distances(boards, size: int):
     """
     import numpy as np
 
-    boards = np.asarray(boards, np.int64)
+    boards = check_batch(boards, size).astype(np.int64)
     cells = size * size
     where = np.argsort(boards, axis=1)[:, 1:]  # the cell of tiles 1..cells-1
     home = np.arange(cells - 1)

@@ -147,11 +147,11 @@ def train_davi(network: Network, settings: DaviSettings = DaviSettings(), *, pro
     if not isinstance(settings, DaviSettings):
         raise TypeError(f"settings must be a DaviSettings, got {type(settings).__name__}")
     size = settings.size
-    check_inputs(network, encode(np.zeros((1, size * size), np.uint8), size, settings.encoding))
+    goal = np.append(np.arange(1, size * size), 0).astype(np.uint8)
+    check_inputs(network, encode(goal[None], size, settings.encoding))
     rng = np.random.default_rng(settings.seed)
     optimizer = Adam(network, settings.learning_rate)
     target_network = network.copy()
-    goal = np.append(np.arange(1, size * size), 0).astype(np.uint8)
     depth, since_refresh, losses = settings.first_depth, 0, []
     history = {"loss": [], "refreshes": [], "depth": [], "settings": asdict(settings)}
     with _bar(settings.steps, "value iteration", progress) as bar:
