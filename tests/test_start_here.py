@@ -21,6 +21,7 @@ COURSE = [
     "07_learned_heuristics.ipynb",
     "08_fifteen_puzzle.ipynb",
     "09_sokobond.ipynb",
+    "10_neural_heuristics.ipynb",
 ]
 SPLIT = {"05_q_learning.ipynb": ("05a_q_learning_by_hand.ipynb", "05b_q_learning_at_scale.ipynb")}
 

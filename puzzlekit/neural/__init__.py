@@ -1,0 +1,21 @@
+"""A neural network that learns to estimate distances to the goal, in numpy: chapter 10.
+
+Modules by topic: `network` (the multilayer perceptron, its forward pass, loss, backpropagation and Adam),
+`batches` (boards as numpy rows: children, scrambles), `encoding` (what the network sees of a board),
+`training` (supervised, and approximate value iteration), `evaluation` and `eight` (measured against every exact
+distance of the 8-puzzle; the shipped trainings), `fifteen` (4x4 boards, Korf's 100), `search` (batched weighted
+A* for a learned heuristic) and `files` (the network file, no pickle).
+Importing `puzzlekit` does not import this package; importing it imports numpy.
+"""
+
+from .batches import children, goal_batch, reflect, scramble
+from .encoding import ENCODINGS, encode, input_width, one_hot, one_hot_and_distances, tile_distances
+from .network import Adam, Network, backward, forward, loss, new_network, predict, train_step
+from .training import DaviSettings, bootstrap_targets, train_davi, train_supervised
+
+__all__ = [
+    "Network", "new_network", "forward", "predict", "loss", "backward", "Adam", "train_step",
+    "goal_batch", "children", "scramble", "reflect",
+    "ENCODINGS", "encode", "input_width", "one_hot", "one_hot_and_distances", "tile_distances",
+    "train_supervised", "bootstrap_targets", "DaviSettings", "train_davi",
+]
