@@ -21,16 +21,17 @@ from puzzlekit.grading import points_table  # noqa: E402
 WEEKS = [
     (1, ["00_start_here", "01_board_representation"], "the puzzle, boards as tuples, moves by hand"),
     (2, ["02_solvability"], "inversions and parity: which boards can be solved"),
-    (3, [], "chapter 03, sections 1-7: the boards as a graph, breadth-first, depth-first, iterative deepening"),
-    (4, ["03_uninformed_search"], "chapter 03, sections 8-12: the sweep from the goal, uniform-cost, bidirectional"),
-    (5, [], "chapter 04, sections 1-6: the heuristics, checked admissible and consistent on every board"),
-    (6, ["04_informed_search"], "chapter 04, sections 7-11: A*, greedy, weighted A*, IDA*, the effective branching factor"),
-    (7, ["05a_q_learning_by_hand"], "the 2x2 puzzle as an MDP: returns, Bellman's equation, Q-learning, value iteration"),
-    (8, ["05b_q_learning_at_scale"], "the 8-puzzle in numpy: value iteration over 181,440 boards, exploration"),
-    (9, ["06_sun_and_moon"], "a puzzle of tokens, its rewards examined"),
-    (10, ["07_learned_heuristics"], "a Q-table as A*'s heuristic"),
-    (11, ["08_fifteen_puzzle"], "the 15-puzzle: pattern databases, a fast IDA*, Korf's 100 instances"),
-    (12, ["09_sokobond"], "Sokobond: a new Problem, every search unchanged"),
+    (3, ["03_uninformed_search"], "the boards as a graph: breadth-first, depth-first, iterative deepening, "
+                                  "uniform-cost, bidirectional"),
+    (4, ["04_informed_search"], "heuristics checked on every board; A*, greedy, weighted A*, IDA*"),
+    (5, ["05a_q_learning_by_hand"], "the 2x2 puzzle as an MDP: returns, Bellman's equation, Q-learning, value iteration"),
+    (6, ["05b_q_learning_at_scale"], "the 8-puzzle in numpy: value iteration over 181,440 boards, exploration"),
+    (7, ["05c_when_moves_slip"], "moves that slip: the Bellman expectation, policy iteration, SARSA, Monte Carlo"),
+    (8, ["06_sun_and_moon"], "a puzzle of tokens, its rewards examined; SARSA beside Q-learning"),
+    (9, ["07_learned_heuristics"], "a Q-table as A*'s heuristic"),
+    (10, ["08_fifteen_puzzle"], "the 15-puzzle: pattern databases, a fast IDA*, Korf's 100 instances"),
+    (11, ["09_sokobond"], "Sokobond: a new Problem, every search unchanged"),
+    (12, ["10_neural_heuristics"], "a neural network learns the distances a table cannot hold"),
 ]
 
 HEADER = """\
@@ -38,14 +39,15 @@ HEADER = """\
 
 <!-- Written by docs/make_schedule.py from the chapters: edit the weeks there, then run it. -->
 
-One chapter a week, with the two long search chapters over two weeks each; the exercises of a week's
-chapters are due at its end. The points are those `python3 course.py tag` gives each exercise's check
+One chapter a week; the exercises of a week's chapter are due at its end. The points are those
+`python3 course.py tag` gives each exercise's check
 (`puzzlekit.grading.POINTS`: 3 for a search or learning loop written from scratch, 2 for bidirectional
 search, 1 for the others; a `# points: N` line in a check cell changes one), so that autograding with
 nbgrader gives exactly these.
 
-- **10 weeks**: give chapters 03 and 04 one week each (weeks 3-4 and 5-6 become one week each).
-- **14 weeks**: add a project in weeks 13-14, e.g. another puzzle written as a `Problem` and solved by the
+- **10 weeks**: leave out chapters 05c and 10 (weeks 7 and 12), or give them as reading without exercises.
+- **14 weeks**: give the two long search chapters, 03 and 04 (about 2½ hours each with their exercises), two
+  weeks each, or add a project in weeks 13-14, e.g. another puzzle written as a `Problem` and solved by the
   course's searches, as chapter 09 does for Sokobond.
 """
 
