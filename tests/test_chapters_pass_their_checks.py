@@ -15,10 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 CHECK_CALL = re.compile(r"^\s*(?:\w+\s*=\s*)?check\(", re.M)  # a line that runs check(...), not one defining it
-KNOWN = {  # chapter: why its stored outputs may still fail this test on this branch
-    "02_solvability.ipynb": "exercise 1's check fails on a correct inversion_change (a 2-D `after` reaches it); "
-                            "fixed by issue 17b's branch",
-}
+KNOWN: dict[str, str] = {}  # chapter: why its stored outputs may still fail this test (none now)
 
 
 def outputs_text(cell) -> str:
