@@ -44,10 +44,14 @@ def test_each_listed_chapter_has_a_time_and_prerequisites():
     text = markdown("00_start_here.ipynb")
     rows = [line for line in text.splitlines() if re.match(r"\| \d+[a-z]?\. \[", line)]
     assert len(rows) == len(COURSE)
+    readme = (CHAPTERS.parent / "README.md").read_text(encoding="utf-8")
     for row in rows:
         cells = [cell.strip() for cell in row.strip("|").split("|")]
-        assert re.fullmatch(r"\d+ min", cells[2]), row
+        # reading and running / with the exercises, as in the chapter's header and README's table
+        assert re.fullmatch(r"\d+ min( \(no exercises\)| / \d*[¼½¾]? ?h)", cells[2]), row
         assert cells[3], row
+        name = re.search(r"\]\((\w+)\.ipynb\)", row).group(1)
+        assert re.search(rf"\(chapters/{name}\.ipynb\) \|[^|]*\| {re.escape(cells[2])} \|", readme), (name, cells[2])
 
 
 def test_the_start_page_names_each_source_once_and_how_to_get_the_student_edition():
