@@ -312,3 +312,20 @@ def test_batches_and_encodings_refuse_what_is_not_a_batch_of_boards(boards, erro
     for function in (children, one_hot, tile_distances, reflect):
         with pytest.raises(error):
             function(boards, 2)
+
+
+def test_shipped_fifteen_network_repeats_its_korf_rows():
+    """The 15-puzzle network solves Korf's first instances exactly as data/neural_korf100.csv records."""
+    import csv
+
+    from puzzlekit.datafiles import data_path
+    from puzzlekit.fifteen import korf100
+    from puzzlekit.neural.fifteen import solve_korf
+
+    network, metadata = load_network("network_15puzzle_davi.npz", inputs=256)
+    with open(data_path("neural_korf100.csv")) as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 100 and metadata["korf100"]["solved"] == sum(int(row["length"]) > 0 for row in rows)
+    for again, row in zip(solve_korf(network, korf100()[:3], progress=False), rows):
+        assert (again["length"], again["expanded"]) == (int(row["length"]), int(row["expanded"]))
+        assert again["length"] >= again["optimal"]

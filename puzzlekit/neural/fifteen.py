@@ -1,8 +1,8 @@
 """The 15-puzzle: approximate value iteration on 4x4 boards, and Korf's 100 instances solved by batched weighted A*.
 
 No exact distance exists here to train on or to compare with, except Korf's optimal lengths of his 100 instances.
-`FIFTEEN_DAVI` is a starting point, not a tuned recipe: no 15-puzzle network has been trained with it to the end yet
-(the course ships none), so no figure about one is claimed anywhere.
+`FIFTEEN_DAVI` made the shipped data/network_15puzzle_davi.npz (tests/benchmarks/bench_neural.py --fifteen): a few
+minutes of training, not a tuned recipe.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .training import DaviSettings, train_davi
 
 __all__ = ["FIFTEEN_DAVI", "HIDDEN_FIFTEEN", "train_fifteen", "solve_korf"]
 
-FIFTEEN_DAVI = DaviSettings(size=4, encoding="one_hot", steps=20_000, batch_size=500, learning_rate=1e-3,
+FIFTEEN_DAVI = DaviSettings(size=4, encoding="one_hot", steps=8_000, batch_size=500, learning_rate=1e-3,
                             final_learning_rate=1e-5, first_depth=2, depth_step=2, max_depth=200, check_every=50,
                             settled_loss=0.05, max_wait=100)
 HIDDEN_FIFTEEN = (256, 128)
