@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-__all__ = ["data_path", "data_folder", "DATA_FOLDERS"]
+__all__ = ["data_path", "data_folder", "DATA_FOLDERS", "read_npy_member"]
 
 _HERE = Path(__file__).resolve().parent
 # Where to look, in order: inside the installed package (a wheel), then the repository (an editable install or a
@@ -60,3 +60,48 @@ def data_path(name: str) -> Path:
             return path
     looked = " or ".join(str(folder) for folder in DATA_FOLDERS)
     raise FileNotFoundError(f"no data file {name!r} in {looked}")
+
+
+def read_npy_member(archive, name: str, what: str, accept, expected: str, writer: str):
+    """The array `name` (a `.npy` member of the open zip `archive`), its header checked by `accept(dtype, shape)`
+    before any data is read: never a pickle, never more data than the header promises.
+
+    `what` starts every message ("x.npz is not a puzzlekit table file"), `expected` says what `accept` wants
+    and `writer` names the function that writes such files.
+
+    Examples
+    --------
+    >>> import io, zipfile, numpy as np
+    >>> buffer = io.BytesIO()
+    >>> np.savez(buffer, q=np.zeros((2, 4), np.float32))
+    >>> archive = zipfile.ZipFile(buffer)
+    >>> read_npy_member(archive, "q", "t.npz", lambda dtype, shape: shape == (2, 4), "2x4", "save_table").shape
+    (2, 4)
+    >>> read_npy_member(archive, "q", "t.npz", lambda dtype, shape: shape == (3, 4), "floats of shape (3, 4)", "save_table")
+    Traceback (most recent call last):
+    ...
+    ValueError: t.npz: its array 'q' is float32 of shape (2, 4), expected floats of shape (3, 4)
+    """
+    import math
+
+    import numpy as np
+
+    with archive.open(name + ".npy") as file:
+        try:
+            version = np.lib.format.read_magic(file)
+            if version == (1, 0):
+                shape, fortran_order, dtype = np.lib.format.read_array_header_1_0(file)
+            elif version == (2, 0):
+                shape, fortran_order, dtype = np.lib.format.read_array_header_2_0(file)
+            else:
+                raise ValueError(f"numpy format version {version} is not one {writer} writes")
+        except (ValueError, SyntaxError, TypeError) as error:
+            raise ValueError(f"{what}: its array {name!r} has no valid numpy header ({error})") from None
+        if dtype.hasobject or not accept(dtype, shape):
+            kind = "Python objects (a pickle, never read)" if dtype.hasobject else dtype
+            raise ValueError(f"{what}: its array {name!r} is {kind} of shape {shape}, expected {expected}")
+        count = math.prod(shape)
+        data = file.read(count * dtype.itemsize)
+        if len(data) != count * dtype.itemsize:
+            raise ValueError(f"{what}: its array {name!r} is cut short, the file may be damaged")
+    return np.frombuffer(data, dtype).reshape(shape, order="F" if fortran_order else "C").copy()

@@ -6,14 +6,13 @@
 from __future__ import annotations
 
 import json
-import math
 import os
 import zipfile
 import zlib
 from pathlib import Path
 
 from .checks import check_bool, short_repr
-from .datafiles import data_folder, data_path
+from .datafiles import data_folder, data_path, read_npy_member
 from .grid import DIRECTIONS
 from .state_space import TABLE_SIZES, check_table, state_space
 
@@ -133,13 +132,13 @@ def load_table(file_name: str | os.PathLike | None = None):
             if names != ["metadata.npy", "q.npy"]:
                 shown = [name.removesuffix(".npy") for name in names[:10]]
                 raise ValueError(f"{what}: it holds the arrays {shown}, expected 'metadata' and 'q'")
-            text = _read_array(archive, "metadata.npy", what, lambda dtype, shape: dtype.kind == "U" and shape == ()
-                               and dtype.itemsize <= 4 * _METADATA_CHARACTERS, "a JSON string")
+            text = read_npy_member(archive, "metadata", what, lambda dtype, shape: dtype.kind == "U" and shape == ()
+                                   and dtype.itemsize <= 4 * _METADATA_CHARACTERS, "a JSON string", "save_table")
             metadata = _read_metadata(str(text), path, what)
             space = state_space(metadata["size"])
             rows = len(space.ranks)
-            q = _read_array(archive, "q.npy", what, lambda dtype, shape: dtype.name in DTYPES and shape == (rows, 4),
-                            f"floats of shape ({rows}, 4), one row per board")
+            q = read_npy_member(archive, "q", what, lambda dtype, shape: dtype.name in DTYPES and shape == (rows, 4),
+                                f"floats of shape ({rows}, 4), one row per board", "save_table")
     except zipfile.BadZipFile as error:
         if path.read_bytes()[:6] == b"\x93NUMPY":
             raise ValueError(f"{what}: it holds a single numpy array, not an archive of 'q' and 'metadata'") from None
@@ -197,31 +196,6 @@ def _check_file_name(file_name) -> Path:
     if not str(path) or "\0" in str(path):
         raise ValueError(f"file_name must name a file, got {short_repr(str(file_name))}")
     return path
-
-
-def _read_array(archive: zipfile.ZipFile, name: str, what: str, accept, expected: str):
-    """One .npy member of `archive`: its header checked with `accept(dtype, shape)` before any data is read."""
-    import numpy as np
-
-    with archive.open(name) as file:
-        try:
-            version = np.lib.format.read_magic(file)
-            if version == (1, 0):
-                shape, fortran_order, dtype = np.lib.format.read_array_header_1_0(file)
-            elif version == (2, 0):
-                shape, fortran_order, dtype = np.lib.format.read_array_header_2_0(file)
-            else:
-                raise ValueError(f"numpy format version {version} is not one save_table writes")
-        except (ValueError, SyntaxError, TypeError) as error:
-            raise ValueError(f"{what}: its array {name!r} has no valid numpy header ({error})") from None
-        if dtype.hasobject or not accept(dtype, shape):
-            kind = "Python objects (a pickle, never read)" if dtype.hasobject else dtype
-            raise ValueError(f"{what}: its {name.removesuffix('.npy')} is {kind} of shape {shape}, expected {expected}")
-        count = math.prod(shape)
-        data = file.read(count * dtype.itemsize)
-        if len(data) != count * dtype.itemsize:
-            raise ValueError(f"{what}: its array {name!r} is cut short, the file may be damaged")
-    return np.frombuffer(data, dtype).reshape(shape, order="F" if fortran_order else "C").copy()
 
 
 def _read_metadata(text: str, path: Path, what: str) -> dict:

@@ -244,9 +244,9 @@ def _set(name, value):
 
 
 @pytest.mark.parametrize("change, message", [
-    (_set("weights_0", np.zeros((4, 5), np.float32)), "not what its sizes say"),
+    (_set("weights_0", np.zeros((4, 5), np.float32)), "as its layer sizes say"),
     (_set("weights_1", np.full((5, 1), np.nan, np.float32)), "NaN"),
-    (_set("biases_0", np.zeros(5, np.float64)), "not what its sizes say"),
+    (_set("biases_0", np.zeros(5, np.float64)), "as its layer sizes say"),
     (_set("extra", np.zeros(1)), "holds the arrays"),
     (lambda a: a.pop("biases_1"), "holds the arrays"),
     (_set("metadata", np.array("{not json")), "not valid JSON"),

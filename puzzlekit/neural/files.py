@@ -7,14 +7,13 @@ against each other and every value finite: a damaged or mismatched file is refus
 from __future__ import annotations
 
 import json
-import math
 import os
 import zipfile
 import zlib
 from pathlib import Path
 
 from ..checks import short_repr
-from ..datafiles import data_path
+from ..datafiles import data_path, read_npy_member
 from ..qtable import check_output
 from .network import Network
 
@@ -108,8 +107,8 @@ def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> 
             names = {name.removesuffix(".npy") for name in archive.namelist()}
             if "metadata" not in names:
                 raise ValueError(f"{what}: it holds no 'metadata' (it holds {sorted(names)[:10]})")
-            text = str(_read_array(archive, "metadata", what, lambda dtype, shape: dtype.kind == "U" and shape == ()
-                                   and dtype.itemsize <= 4 * _METADATA_CHARACTERS))
+            text = str(read_npy_member(archive, "metadata", what, lambda dtype, shape: dtype.kind == "U" and shape == ()
+                                       and dtype.itemsize <= 4 * _METADATA_CHARACTERS, "a JSON string", "save_network"))
             try:
                 metadata = json.loads(text)
             except (json.JSONDecodeError, RecursionError) as error:
@@ -130,10 +129,13 @@ def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> 
             expected = {"metadata"} | {f"{kind}_{i}" for kind in ("weights", "biases") for i in range(layers)}
             if names != expected:
                 raise ValueError(f"{what}: it holds the arrays {sorted(names)[:10]}, expected {sorted(expected)}")
-            weights = [_read_array(archive, f"weights_{i}", what, lambda d, s, i=i: d == np.float32
-                                   and s == (sizes[i], sizes[i + 1])) for i in range(layers)]
-            biases = [_read_array(archive, f"biases_{i}", what, lambda d, s, i=i: d == np.float32
-                                  and s == (sizes[i + 1],)) for i in range(layers)]
+            weights = [read_npy_member(archive, f"weights_{i}", what, lambda d, s, i=i: d == np.float32
+                                       and s == (sizes[i], sizes[i + 1]),
+                                       f"float32 of shape {(sizes[i], sizes[i + 1])}, as its layer sizes say",
+                                       "save_network") for i in range(layers)]
+            biases = [read_npy_member(archive, f"biases_{i}", what, lambda d, s, i=i: d == np.float32
+                                      and s == (sizes[i + 1],), f"float32 of shape {(sizes[i + 1],)}, as its layer "
+                                      "sizes say", "save_network") for i in range(layers)]
     except zipfile.BadZipFile as error:
         raise ValueError(f"{what}: it is not a numpy .npz archive ({error})") from None
     except unreadable as error:
@@ -158,28 +160,3 @@ def _check_layers(weights: list, biases: list, name: str) -> None:
             raise ValueError(f"{name}: layer {i} holds NaN or infinite values")
     if len(weights) != len(biases) or not weights or weights[-1].shape[1] != 1:
         raise ValueError(f"{name}: a network needs as many bias vectors as weight matrices, and 1 output")
-
-
-def _read_array(archive: zipfile.ZipFile, name: str, what: str, accept):
-    """One .npy member of `archive`: its header checked with `accept(dtype, shape)` before any data is read."""
-    import numpy as np
-
-    with archive.open(name + ".npy") as file:
-        try:
-            version = np.lib.format.read_magic(file)
-            if version == (1, 0):
-                shape, fortran_order, dtype = np.lib.format.read_array_header_1_0(file)
-            elif version == (2, 0):
-                shape, fortran_order, dtype = np.lib.format.read_array_header_2_0(file)
-            else:
-                raise ValueError(f"numpy format version {version} is not one save_network writes")
-        except (ValueError, SyntaxError, TypeError) as error:
-            raise ValueError(f"{what}: its array {name!r} has no valid numpy header ({error})") from None
-        if dtype.hasobject or not accept(dtype, shape):
-            kind = "Python objects (a pickle, never read)" if dtype.hasobject else dtype
-            raise ValueError(f"{what}: its array {name!r} is {kind} of shape {shape}, not what its sizes say")
-        count = math.prod(shape)
-        data = file.read(count * dtype.itemsize)
-        if len(data) != count * dtype.itemsize:
-            raise ValueError(f"{what}: its array {name!r} is cut short, the file may be damaged")
-    return np.frombuffer(data, dtype).reshape(shape, order="F" if fortran_order else "C").copy()
