@@ -252,6 +252,8 @@ def _set(name, value):
     (_set("metadata", np.array("{not json")), "not valid JSON"),
     (_set("metadata", np.array(json.dumps({"format": "other"}))), "format"),
     (_set("metadata", np.array(json.dumps({"format": "puzzlekit-network", "version": 9}))), "version"),
+    (_set("metadata", np.array(json.dumps({"format": "puzzlekit-network", "version": True, "sizes": [9, 5, 1]}))),
+     "version"),
     (_set("metadata", np.array(json.dumps({"format": "puzzlekit-network", "version": 1, "sizes": [9, 5, 2]}))),
      "layer sizes"),
     (_set("weights_0", np.array([None, 1], dtype=object)), "pickle"),

@@ -116,7 +116,7 @@ def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> 
             if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
                 found = metadata.get("format") if isinstance(metadata, dict) else type(metadata).__name__
                 raise ValueError(f"{what}: its format is {short_repr(found)}, expected {FORMAT!r}")
-            if metadata.get("version") != VERSION:
+            if type(metadata.get("version")) is not int or metadata["version"] != VERSION:  # true == 1 in Python
                 raise ValueError(f"{path.name} is a network file of version {short_repr(metadata.get('version'))}; "
                                  f"this puzzlekit reads version {VERSION}")
             sizes = metadata.get("sizes")
