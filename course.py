@@ -169,7 +169,7 @@ def student_edition(arguments: list[str]) -> int:
     import nbformat
     from nbclient.exceptions import CellExecutionError
 
-    from puzzlekit.editions import write_student_edition
+    from puzzlekit.course.editions import write_student_edition
 
     parser = argparse.ArgumentParser(prog="course.py student", description=student_edition.__doc__)
     parser.add_argument("folder", nargs="?", default=str(ROOT / "build" / "student"), help="default: build/student")
@@ -195,12 +195,12 @@ def tag_chapters(arguments: list[str]) -> int:
     with points, in place (runs inside the env)."""
     import nbformat
 
-    from puzzlekit.grading import nbgrader_problems, tag_files
+    from puzzlekit.course.grading import nbgrader_problems, tag_files
 
     parser = argparse.ArgumentParser(prog="course.py tag", description=tag_chapters.__doc__)
     parser.add_argument("notebooks", nargs="*", help="default: every chapter")
     parser.add_argument("--points", type=int,
-                        help="every check worth this many points (default: puzzlekit.grading.POINTS, else 1, "
+                        help="every check worth this many points (default: puzzlekit.course.grading.POINTS, else 1, "
                              "or a `# points: N` line in the check cell)")
     args = parser.parse_args(arguments)
     notebooks = [Path(p) for p in args.notebooks] or sorted(CHAPTERS.glob("*.ipynb"))
@@ -215,13 +215,13 @@ def tag_chapters(arguments: list[str]) -> int:
             print(f"course: nbgrader cannot read {path.name} yet: {problem}", file=sys.stderr)
             unreadable += 1
     print("course: for nbgrader's release to be the student edition (scaffolds and pictures kept), add to your "
-          "nbgrader_config.py:\n    from puzzlekit.grading import configure_nbgrader\n    configure_nbgrader(c)")
+          "nbgrader_config.py:\n    from puzzlekit.course.grading import configure_nbgrader\n    configure_nbgrader(c)")
     return 1 if unreadable else 0
 
 
 def points(arguments: list[str]) -> int:
     """`points [NOTEBOOK ...]`: the points of each exercise, as `tag` gives them, as a Markdown table."""
-    from puzzlekit.grading import points_table
+    from puzzlekit.course.grading import points_table
 
     parser = argparse.ArgumentParser(prog="course.py points", description=points.__doc__)
     parser.add_argument("notebooks", nargs="*", help="default: every chapter")

@@ -3,7 +3,7 @@
     .venv/bin/python docs/make_schedule.py           # rewrite docs/schedule.md
     .venv/bin/python docs/make_schedule.py --check   # exit 1 if docs/schedule.md is not what this script writes
 
-The weeks are chosen here; the points are read from the chapters (puzzlekit.grading.points_table), never typed,
+The weeks are chosen here; the points are read from the chapters (puzzlekit.course.grading.points_table), never typed,
 and tests/test_schedule.py fails when the file falls behind the chapters.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from puzzlekit.grading import points_table  # noqa: E402
+from puzzlekit.course.grading import points_table  # noqa: E402
 
 # (week, chapters whose exercises are due at the end of it, what the week is about)
 WEEKS = [
@@ -41,7 +41,7 @@ HEADER = """\
 
 One chapter a week; the exercises of a week's chapter are due at its end. The points are those
 `python3 course.py tag` gives each exercise's check
-(`puzzlekit.grading.POINTS`: 3 for a search or learning loop written from scratch, 2 for bidirectional
+(`puzzlekit.course.grading.POINTS`: 3 for a search or learning loop written from scratch, 2 for bidirectional
 search, 1 for the others; a `# points: N` line in a check cell changes one), so that autograding with
 nbgrader gives exactly these.
 

@@ -6,7 +6,7 @@ learned heuristics. The widgets load on first use, so `import puzzlekit` imports
 matplotlib nor ipywidgets.
 """
 
-from .board import (
+from .sliding.board import (
     BLANK,
     DIRECTIONS,
     MOON,
@@ -29,15 +29,16 @@ from .board import (
     width,
 )
 from .datafiles import data_path
-from .display import BoardPicture, show
-from .distances import distance_table, rank, unrank
-from .environment import Rewards, SlidingPuzzleEnv
-from .exercises import attempt, check
-from .game import SlidingPuzzleGame
-from .heuristics import linear_conflict, manhattan, misplaced
-from .learned import q_heuristic, q_to_distance
-from .problem import Problem, SlidingPuzzle
-from .qlearning import (
+from .sliding.display import BoardPicture, show
+from .sliding.distances import distance_table, rank, unrank
+from .sliding.environment import Rewards, SlidingPuzzleEnv
+from .course.exercises import attempt, check
+from .sliding.game import SlidingPuzzleGame
+from .sliding.heuristics import linear_conflict, manhattan, misplaced
+from .learning.learned import q_heuristic, q_to_distance
+from .problem import Problem
+from .sliding.puzzle import SlidingPuzzle
+from .learning.qlearning import (
     EIGHT_PUZZLE_HYPERPARAMETERS,
     SUN_MOON_HYPERPARAMETERS,
     Hyperparameters,
@@ -49,7 +50,7 @@ from .qlearning import (
     q_learning,
     train_fast,
 )
-from .qtable import load_table
+from .learning.qtable import load_table
 from .sokobond import SokobondGame, SokobondPuzzle
 from .search import (
     SearchResult,
@@ -68,7 +69,7 @@ from .search import (
 
 __version__ = "0.1.0"
 
-# The widgets need ipywidgets: `puzzlekit.PuzzleBoard` imports `puzzlekit.widgets` when first used (see __getattr__).
+# The widgets need ipywidgets: `puzzlekit.PuzzleBoard` imports `puzzlekit.interfaces.widgets` when first used (see __getattr__).
 _WIDGETS = ("PuzzleBoard", "SearchExplorer", "QLearningView", "play", "picture", "SokobondBoard")
 
 __all__ = [
@@ -147,9 +148,9 @@ __all__ = [
 
 
 def __getattr__(name: str):
-    """`puzzlekit.PuzzleBoard` and the other widgets import `puzzlekit.widgets` (and ipywidgets) when first used."""
+    """`puzzlekit.PuzzleBoard` and the other widgets import `puzzlekit.interfaces.widgets` (and ipywidgets) when first used."""
     if name in _WIDGETS:
-        from . import widgets
+        from .interfaces import widgets
 
         return getattr(widgets, name)
     raise AttributeError(f"module 'puzzlekit' has no attribute {name!r}")

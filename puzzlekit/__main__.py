@@ -1,6 +1,6 @@
-"""`python -m puzzlekit solve "8 6 7 / 2 5 4 / 3 _ 1"` or `python -m puzzlekit train`: see `puzzlekit.cli`."""
+"""`python -m puzzlekit solve "8 6 7 / 2 5 4 / 3 _ 1"` or `python -m puzzlekit train`: see `puzzlekit.interfaces.cli`."""
 
-from .cli import main
+from .interfaces.cli import main
 
 __all__ = ["main"]
 

@@ -3,9 +3,10 @@
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, random_board
-from puzzlekit.board import slide
-from puzzlekit.distances import distance_table, rank
-from puzzlekit.problem import Problem, SlidingPuzzle
+from puzzlekit.sliding.board import slide
+from puzzlekit.sliding.distances import distance_table, rank
+from puzzlekit.problem import Problem
+from puzzlekit.sliding.puzzle import SlidingPuzzle
 from puzzlekit.search import bidirectional_breadth_first_search, breadth_first_search, textbook
 
 

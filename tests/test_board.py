@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.board: the textbook's helpers, slides, parity, random boards and text."""
+"""Tests for puzzlekit.sliding.board: the textbook's helpers, slides, parity, random boards and text."""
 
 import itertools
 import random
@@ -340,7 +340,7 @@ def test_the_quick_check_of_a_tuple_agrees_with_the_full_check():
     """A tuple of the ints 0..n-1 takes a quick path; every other input the full one, with the same answers."""
     import random
 
-    from puzzlekit.board import check_cells, check_pair
+    from puzzlekit.sliding.board import check_cells, check_pair
 
     rng = random.Random(0)
     for size in (2, 3, 4, 5):

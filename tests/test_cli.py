@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from puzzlekit import parse_board
-from puzzlekit.cli import main
+from puzzlekit.interfaces.cli import main
 from puzzlekit.search import astar_search
 
 HARDEST = "8 6 7 / 2 5 4 / 3 _ 1"
@@ -108,7 +108,7 @@ def test_importing_the_module_runs_nothing(capsys):
 
 def test_train_as_a_module_writes_an_optimal_table(tmp_path):
     """`python -m puzzlekit train` trains (here the 2x2 puzzle, in a blink) and writes a table that loads."""
-    from puzzlekit.qtable import load_table
+    from puzzlekit.learning.qtable import load_table
 
     output = tmp_path / "q2.npz"
     result = subprocess.run(
@@ -149,7 +149,7 @@ def test_weighted_astar_takes_a_weight(capsys):
 
 
 def test_every_command_is_in_the_parser():
-    from puzzlekit.cli import COMMANDS, parser
+    from puzzlekit.interfaces.cli import COMMANDS, parser
 
     names = set(parser()._subparsers._group_actions[0].choices)
     assert names == {"solve", "play", "train"} and len(COMMANDS) == len(names)
@@ -248,7 +248,7 @@ def test_play_a_random_8_puzzle_and_a_new_board(monkeypatch, capsys):
 
 
 def SlidingSessionBoard(seed):
-    from puzzlekit.terminal import SlidingSession
+    from puzzlekit.interfaces.terminal import SlidingSession
 
     return SlidingSession(seed=seed).board
 

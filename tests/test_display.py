@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.display: pictures of boards."""
+"""Tests for puzzlekit.sliding.display: pictures of boards."""
 
 import re
 
@@ -63,7 +63,7 @@ def test_highlight_must_be_a_collection():
 
 
 def test_the_colours_are_one_public_theme():
-    from puzzlekit.display import COLOURS, Theme
+    from puzzlekit.sliding.display import COLOURS, Theme
 
     assert isinstance(COLOURS, Theme) and COLOURS.highlight in show((1, 2, 3, 0), highlight=[1])._repr_svg_()
     assert COLOURS.frame in show((1, 2, 3, 0))._repr_svg_()

@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.distances: ranks, and the exact distance of every 8-puzzle board."""
+"""Tests for puzzlekit.sliding.distances: ranks, and the exact distance of every 8-puzzle board."""
 
 import itertools
 import math
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, random_board, successors
-from puzzlekit.distances import distance_table, rank, unrank
+from puzzlekit.sliding.distances import distance_table, rank, unrank
 
 # The number of 8-puzzle boards at each distance 0..31 from the goal 1..8 with the blank last, as
 # published (Reinefeld 1993, "Complete solution of the eight-puzzle and the benefit of node ordering in IDA*").

@@ -1,10 +1,10 @@
-"""Tests for puzzlekit.environment: Gymnasium's reset/step semantics, and the rewards of the original game and of the
+"""Tests for puzzlekit.sliding.environment: Gymnasium's reset/step semantics, and the rewards of the original game and of the
 original sun-and-moon program."""
 
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, SlidingPuzzleEnv, is_solvable
-from puzzlekit.environment import (
+from puzzlekit.sliding.environment import (
     ACTIONS,
     DOWN,
     EIGHT_PUZZLE_REWARDS,

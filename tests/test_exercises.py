@@ -1,9 +1,9 @@
-"""Tests for puzzlekit.exercises: the feedback a reader gets from check(), and attempt() after an exercise."""
+"""Tests for puzzlekit.course.exercises: the feedback a reader gets from check(), and attempt() after an exercise."""
 
 import pytest
 
 from puzzlekit import check, move
-from puzzlekit.exercises import (GRADER_VARIABLE, RAISE_VARIABLE, CloseTo, OneOf, Parts, PathOf, Satisfies, attempt,
+from puzzlekit.course.exercises import (GRADER_VARIABLE, RAISE_VARIABLE, CloseTo, OneOf, Parts, PathOf, Satisfies, attempt,
                                  describe, not_done, passed)
 
 

@@ -1,14 +1,14 @@
-"""Tests of the fast IDA* (puzzlekit.fifteen.fast_ida): the readable IDA*'s answers and counts, limits, bad input."""
+"""Tests of the fast IDA* (puzzlekit.sliding.fifteen.fast_ida): the readable IDA*'s answers and counts, limits, bad input."""
 
 from __future__ import annotations
 
 import pytest
 
 from puzzlekit import random_board
-from puzzlekit.board import successors
-from puzzlekit.distances import distance_table, rank
-from puzzlekit.fifteen import fast_ida_star_search, korf100, pattern_databases
-from puzzlekit.problem import SlidingPuzzle
+from puzzlekit.sliding.board import successors
+from puzzlekit.sliding.distances import distance_table, rank
+from puzzlekit.sliding.fifteen import fast_ida_star_search, korf100, pattern_databases
+from puzzlekit.sliding.puzzle import SlidingPuzzle
 from puzzlekit.search import SearchResult, ida_star_search
 
 GOAL3 = (1, 2, 3, 4, 5, 6, 7, 8, 0)

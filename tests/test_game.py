@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.game: the original game's SlidingPuzzleGame, move for move."""
+"""Tests for puzzlekit.sliding.game: the original game's SlidingPuzzleGame, move for move."""
 
 import random
 

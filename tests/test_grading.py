@@ -1,9 +1,9 @@
-"""Tests for puzzlekit.grading: points per exercise, checks of helpers, the points table, nbgrader's settings."""
+"""Tests for puzzlekit.course.grading: points per exercise, checks of helpers, the points table, nbgrader's settings."""
 
 import nbformat
 import pytest
 
-from puzzlekit.grading import POINTS, exercise_points, nbgrader_problems, points_table, tag_files, tag_notebook
+from puzzlekit.course.grading import POINTS, exercise_points, nbgrader_problems, points_table, tag_files, tag_notebook
 
 
 def code(source):
@@ -70,7 +70,7 @@ def test_configure_nbgrader_swaps_in_the_student_edition():
     from nbgrader.preprocessors import ClearOutput, ClearSolutions, LockCells
     from traitlets.config import Config
 
-    from puzzlekit.grading import CELL_TIMEOUT, configure_nbgrader, student_edition_preprocessor
+    from puzzlekit.course.grading import CELL_TIMEOUT, configure_nbgrader, student_edition_preprocessor
 
     config = Config()
     configure_nbgrader(config)
@@ -82,7 +82,7 @@ def test_configure_nbgrader_swaps_in_the_student_edition():
 
 def test_the_student_edition_preprocessor_refuses_an_untagged_solution():
     pytest.importorskip("nbgrader")
-    from puzzlekit.grading import student_edition_preprocessor
+    from puzzlekit.course.grading import student_edition_preprocessor
 
     notebook = nbformat.v4.new_notebook(cells=[solution("f")])
     with pytest.raises(RuntimeError, match="course.py tag"):

@@ -1,12 +1,12 @@
-"""Tests for puzzlekit.heuristics: known values, admissibility against exact distances, any goal, tokens."""
+"""Tests for puzzlekit.sliding.heuristics: known values, admissibility against exact distances, any goal, tokens."""
 
 import itertools
 
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, random_board, successors
-from puzzlekit.distances import breadth_first_distances, distance_table
-from puzzlekit.heuristics import HEURISTICS, for_goal, linear_conflict, manhattan, misplaced
+from puzzlekit.sliding.distances import breadth_first_distances, distance_table
+from puzzlekit.sliding.heuristics import HEURISTICS, for_goal, linear_conflict, manhattan, misplaced
 
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 
@@ -59,7 +59,7 @@ def test_consistent_on_every_move_of_the_8_puzzle():
     """Chapter 4's claim: one move changes each heuristic by at most 1 (Manhattan distance and linear
     conflict by exactly 1 on the 8-puzzle), on all 483,840 moves between the boards that reach the goal."""
     np = pytest.importorskip("numpy")
-    from puzzlekit.state_space import state_space
+    from puzzlekit.sliding.state_space import state_space
 
     space = state_space(3)
     boards = [tuple(int(cell) for cell in row) for row in space.boards]

@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.hints: the plan behind a board's Hint and Solve, without ipywidgets."""
+"""Tests for puzzlekit.interfaces.hints: the plan behind a board's Hint and Solve, without ipywidgets."""
 
 import subprocess
 import sys
@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, default_goal, random_board, slide
-from puzzlekit.distances import distance_table, rank
-from puzzlekit.hints import (
+from puzzlekit.sliding.distances import distance_table, rank
+from puzzlekit.interfaces.hints import (
     HINT_WEIGHT,
     HintSources,
     Planner,
@@ -19,7 +19,7 @@ from puzzlekit.hints import (
     solve_message,
     table_plan,
 )
-from puzzlekit.qtable import load_table
+from puzzlekit.learning.qtable import load_table
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,7 @@ def distances():
 
 
 def test_hints_need_no_ipywidgets():
-    code = "import sys, puzzlekit.hints, puzzlekit.trace, puzzlekit.start_boards; print('ipywidgets' in sys.modules)"
+    code = "import sys, puzzlekit.interfaces.hints, puzzlekit.interfaces.trace, puzzlekit.sliding.start_boards; print('ipywidgets' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
 

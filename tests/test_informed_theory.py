@@ -3,7 +3,7 @@
 import pytest
 
 from puzzlekit import Problem, SlidingPuzzle, random_board
-from puzzlekit.distances import distance_table, rank
+from puzzlekit.sliding.distances import distance_table, rank
 from puzzlekit.search import (astar_search, greedy_best_first_search, ida_star_search, textbook,
                               weighted_astar_search)
 from puzzlekit.search.textbook import is_path

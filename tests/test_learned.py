@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.learned: Q-values read as distances, and the heuristic made from a Q-table."""
+"""Tests for puzzlekit.learning.learned: Q-values read as distances, and the heuristic made from a Q-table."""
 
 import math
 import random
@@ -9,12 +9,12 @@ import pytest
 
 from puzzlekit import (EIGHT_PUZZLE_HYPERPARAMETERS, SUN_MOON_GOAL, Hyperparameters, SlidingPuzzleEnv, policy_mistakes,
                        q_learning, random_board, train_fast)
-from puzzlekit.distances import distance_table, rank
-from puzzlekit.heuristics import linear_conflict, manhattan
-from puzzlekit.learned import QHeuristic, learned_distances, q_heuristic, q_to_distance
-from puzzlekit.qlearning import q_array
-from puzzlekit.qtable import load_table
-from puzzlekit.state_space import state_space
+from puzzlekit.sliding.distances import distance_table, rank
+from puzzlekit.sliding.heuristics import linear_conflict, manhattan
+from puzzlekit.learning.learned import QHeuristic, learned_distances, q_heuristic, q_to_distance
+from puzzlekit.learning.qlearning import q_array
+from puzzlekit.learning.qtable import load_table
+from puzzlekit.sliding.state_space import state_space
 from puzzlekit.search import (
     astar_search,
     greedy_best_first_search,

@@ -16,8 +16,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlekit.editions import write_student_edition
-from puzzlekit.grading import points_table, tag_files
+from puzzlekit.course.editions import write_student_edition
+from puzzlekit.course.grading import points_table, tag_files
 
 pytestmark = pytest.mark.nbgrader
 
@@ -27,7 +27,7 @@ ASSIGNMENT = "ps"
 CONFIG = """\
 c = get_config()
 c.CourseDirectory.course_id = "puzzlekit"
-from puzzlekit.grading import configure_nbgrader
+from puzzlekit.course.grading import configure_nbgrader
 configure_nbgrader(c)
 """
 

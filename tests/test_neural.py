@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.neural: the network's gradient against finite differences, boards in batches, the targets of
+"""Tests for puzzlekit.learning.neural: the network's gradient against finite differences, boards in batches, the targets of
 approximate value iteration, the searches, the network file, and the shipped networks measured on every board."""
 
 import json
@@ -10,17 +10,17 @@ import numpy as np
 import pytest
 
 from puzzlekit import lambda_astar_search, random_board, successors
-from puzzlekit.board import is_solvable
-from puzzlekit.heuristics import manhattan
-from puzzlekit.learned import learned_distances, q_heuristic
-from puzzlekit.neural import (Adam, DaviSettings, Network, backward, bootstrap_targets, children, forward, loss,
+from puzzlekit.sliding.board import is_solvable
+from puzzlekit.sliding.heuristics import manhattan
+from puzzlekit.learning.learned import learned_distances, q_heuristic
+from puzzlekit.learning.neural import (Adam, DaviSettings, Network, backward, bootstrap_targets, children, forward, loss,
                               new_network, one_hot, predict, reflect, scramble, tile_distances, train_davi, train_step,
                               train_supervised)
-from puzzlekit.neural.evaluation import (all_estimates, astar_rows, astar_summary, error_summary, greedy_optimal,
+from puzzlekit.learning.neural.evaluation import (all_estimates, astar_rows, astar_summary, error_summary, greedy_optimal,
                                          q_from_estimates)
-from puzzlekit.neural.files import load_network, save_network
-from puzzlekit.neural.search import batch_weighted_astar, network_heuristic
-from puzzlekit.state_space import state_space
+from puzzlekit.learning.neural.files import load_network, save_network
+from puzzlekit.learning.neural.search import batch_weighted_astar, network_heuristic
+from puzzlekit.sliding.state_space import state_space
 
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 
@@ -321,8 +321,8 @@ def test_shipped_fifteen_network_repeats_its_korf_rows():
     import csv
 
     from puzzlekit.datafiles import data_path
-    from puzzlekit.fifteen import korf100
-    from puzzlekit.neural.fifteen import solve_korf
+    from puzzlekit.sliding.fifteen import korf100
+    from puzzlekit.learning.neural.fifteen import solve_korf
 
     network, metadata = load_network("network_15puzzle_davi.npz", inputs=256)
     with open(data_path("neural_korf100.csv")) as file:

@@ -65,7 +65,7 @@ def test_every_module_and_subpackage_module_has_a_docstring_and_all():
     import importlib
 
     for name, _ in _modules():
-        if name.rsplit(".", 1)[-1].startswith("_") or name == "puzzlekit.widgets" or name.startswith("puzzlekit.widgets."):
+        if name.rsplit(".", 1)[-1].startswith("_") or name == "puzzlekit.interfaces.widgets" or name.startswith("puzzlekit.interfaces.widgets."):
             continue  # the widgets need ipywidgets; test_widgets checks them
         module = importlib.import_module(name)
         assert module.__doc__, name
@@ -170,7 +170,31 @@ def test_no_import_cycles():
 def test_search_depends_on_no_puzzle():
     """The searches run on the Problem protocol: no module of puzzlekit.search imports a puzzle's module."""
     graph = _import_graph()
-    puzzles = {"puzzlekit.board", "puzzlekit.fifteen", "puzzlekit.sokobond", "puzzlekit.heuristics",
-               "puzzlekit.environment", "puzzlekit.game"}
+    puzzles = {"puzzlekit.sliding.board", "puzzlekit.sliding.fifteen", "puzzlekit.sokobond", "puzzlekit.sliding.heuristics",
+               "puzzlekit.sliding.environment", "puzzlekit.sliding.game"}
     reached = {name: graph[name] & puzzles for name in graph if name.startswith("puzzlekit.search")}
     assert {name: modules for name, modules in reached.items() if modules} == {}
+
+
+LAYERS = ["checks", "datafiles", "problem", "search", "sliding", "learning", "sokobond", "interfaces", "course"]
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else len(LAYERS)
+
+
+def test_at_most_four_modules_at_the_top():
+    import pkgutil
+
+    top = [info.name for info in pkgutil.iter_modules(puzzlekit.__path__) if not info.ispkg
+           and info.name not in ("__init__", "__main__")]
+    assert len(top) <= 4, top
+
+
+def test_each_layer_imports_only_the_layers_before_it():
+    """checks, datafiles, problem < search < sliding < learning < sokobond < interfaces < course (README's module table)."""
+    graph = _import_graph()
+    upward = {f"{name} -> {module}" for name, imported in graph.items() if name != "puzzlekit"
+              for module in imported if module != "puzzlekit" and _layer(module) > _layer(name)}
+    assert upward == set()

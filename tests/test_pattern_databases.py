@@ -1,4 +1,4 @@
-"""Tests of puzzlekit.fifteen's pattern databases: numbering placements, the builder, the cache, the heuristic."""
+"""Tests of puzzlekit.sliding.fifteen's pattern databases: numbering placements, the builder, the cache, the heuristic."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from puzzlekit import random_board
-from puzzlekit.distances import distance_table, rank
-from puzzlekit.fifteen import (
+from puzzlekit.sliding.distances import distance_table, rank
+from puzzlekit.sliding.fifteen import (
     PARTITIONS,
     build_pattern_database,
     cache_directory,
@@ -24,12 +24,12 @@ from puzzlekit.fifteen import (
     reflect_board,
     unrank_placements,
 )
-from puzzlekit.fifteen import building
-from puzzlekit.fifteen.cache import cache_path, load_pattern_database
+from puzzlekit.sliding.fifteen import building
+from puzzlekit.sliding.fifteen.cache import cache_path, load_pattern_database
 from puzzlekit.datafiles import data_path
-from puzzlekit.fifteen.korf import KORF100_MANHATTAN_NODES
-from puzzlekit.fifteen.placements import sparse_index
-from puzzlekit.heuristics import manhattan
+from puzzlekit.sliding.fifteen.korf import KORF100_MANHATTAN_NODES
+from puzzlekit.sliding.fifteen.placements import sparse_index
+from puzzlekit.sliding.heuristics import manhattan
 
 GOAL3 = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 GOAL4 = tuple(range(1, 16)) + (0,)
@@ -231,7 +231,7 @@ def test_cache_round_trip_loads_without_building(private_cache, monkeypatch):
     def no_build(*args, **kwargs):
         raise AssertionError("the cached table should have been loaded")
 
-    monkeypatch.setattr("puzzlekit.fifteen.cache.build_pattern_database", no_build)
+    monkeypatch.setattr("puzzlekit.sliding.fifteen.cache.build_pattern_database", no_build)
     assert (cached_pattern_database([1, 2, 3], GOAL3) == table).all()
 
 

@@ -1,13 +1,13 @@
-"""Policy iteration on arrays: the same rounds, sweeps, values and policy as the readable loop of puzzlekit.mdp."""
+"""Policy iteration on arrays: the same rounds, sweeps, values and policy as the readable loop of puzzlekit.learning.mdp."""
 
 import numpy as np
 import pytest
 
-from puzzlekit.distances import breadth_first_distances
-from puzzlekit.mdp import expected_value, policy_iteration
-from puzzlekit.policy_iteration import expected_q, policy_iteration_array
-from puzzlekit.state_space import state_space
-from puzzlekit.value_iteration import value_iteration
+from puzzlekit.sliding.distances import breadth_first_distances
+from puzzlekit.learning.mdp import expected_value, policy_iteration
+from puzzlekit.learning.policy_iteration import expected_q, policy_iteration_array
+from puzzlekit.sliding.state_space import state_space
+from puzzlekit.learning.value_iteration import value_iteration
 
 BOARDS = breadth_first_distances((1, 2, 3, 0))
 

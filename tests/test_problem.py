@@ -1,12 +1,13 @@
-"""Tests for puzzlekit.problem: the problem protocol and SlidingPuzzle."""
+"""Tests for puzzlekit.sliding.puzzle: the problem protocol and SlidingPuzzle."""
 
 import random
 
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, random_board, slide, successors
-from puzzlekit.heuristics import manhattan
-from puzzlekit.problem import Problem, SlidingPuzzle
+from puzzlekit.sliding.heuristics import manhattan
+from puzzlekit.problem import Problem
+from puzzlekit.sliding.puzzle import SlidingPuzzle
 from puzzlekit.search import astar_search, breadth_first_search
 
 

@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.qlearning and puzzlekit.qtable: the update rule, the two trainers against each other,
+"""Tests for puzzlekit.learning.qlearning and puzzlekit.learning.qtable: the update rule, the two trainers against each other,
 the shipped table proved optimal on every board, files, and the sun/moon puzzle."""
 
 import itertools
@@ -30,11 +30,11 @@ from puzzlekit import (
     successors,
     train_fast,
 )
-from puzzlekit.cli import ProgressBar, main
-from puzzlekit.distances import breadth_first_distances
-from puzzlekit.qlearning import greedy_action, q_array, update_entries
-from puzzlekit.qtable import DEFAULT_TABLE, load_table, save_table
-from puzzlekit.state_space import state_space
+from puzzlekit.interfaces.cli import ProgressBar, main
+from puzzlekit.sliding.distances import breadth_first_distances
+from puzzlekit.learning.qlearning import greedy_action, q_array, update_entries
+from puzzlekit.learning.qtable import DEFAULT_TABLE, load_table, save_table
+from puzzlekit.sliding.state_space import state_space
 
 INF = math.inf
 ORIGINAL_SETTINGS = replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0)
@@ -152,7 +152,7 @@ def test_fast_trainer_with_the_original_settings_is_optimal_on_every_board(train
 
 
 def test_fast_trainer_rejects_wall_rewards_and_bad_lanes():
-    from puzzlekit.environment import SUN_MOON_REWARDS
+    from puzzlekit.sliding.environment import SUN_MOON_REWARDS
 
     with pytest.raises(ValueError, match="rewards.wall must be None"):
         train_fast(ORIGINAL_SETTINGS, rewards=SUN_MOON_REWARDS)
@@ -581,7 +581,7 @@ def test_sizes_must_be_ints():
 
 
 def test_q_update_refuses_garbage_and_agrees_with_the_loop():
-    from puzzlekit.qlearning import q_update
+    from puzzlekit.learning.qlearning import q_update
 
     assert q_update(0.5, 1.0, 0.0, 0.5, 0.92) == 0.75 and type(q_update(1, 0, 0, 1, 1)) is float
     for args, error in [((0.0, math.nan, 0.0, 1.0, 0.9), ValueError), ((0.0, 1.0, 0.0, 0.0, 0.9), ValueError),

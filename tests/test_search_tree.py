@@ -1,13 +1,13 @@
-"""Tests for puzzlekit.search_tree: the tree a search built, as text and as a deterministic SVG picture."""
+"""Tests for puzzlekit.interfaces.search_tree: the tree a search built, as text and as a deterministic SVG picture."""
 
 import functools
 
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START
-from puzzlekit.problem import SlidingPuzzle, TileCostPuzzle
+from puzzlekit.sliding.puzzle import SlidingPuzzle, TileCostPuzzle
 from puzzlekit.search import astar_search, breadth_first_search, depth_first_search, uniform_cost_search
-from puzzlekit.search_tree import search_tree, state_text
+from puzzlekit.interfaces.search_tree import search_tree, state_text
 
 START = (4, 1, 3, 7, 2, 6, 0, 5, 8)
 

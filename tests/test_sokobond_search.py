@@ -9,8 +9,8 @@ import random
 import pytest
 
 from puzzlekit import slide
-from puzzlekit.board import default_goal
-from puzzlekit.grid import DIRECTIONS
+from puzzlekit.sliding.board import default_goal
+from puzzlekit.sliding.grid import DIRECTIONS
 from puzzlekit.search import breadth_first_search, depth_limited_search, iterative_deepening_search
 from puzzlekit.sokobond import SokobondPuzzle, levels, load_level
 

@@ -1,10 +1,10 @@
-"""Tests for puzzlekit.start_boards: each start is as far from its goal as its name says."""
+"""Tests for puzzlekit.sliding.start_boards: each start is as far from its goal as its name says."""
 
 import pytest
 
 from puzzlekit import SUN_MOON_START, astar_search, parse_board
-from puzzlekit.problem import SlidingPuzzle
-from puzzlekit.start_boards import START_BOARDS, one_line
+from puzzlekit.sliding.puzzle import SlidingPuzzle
+from puzzlekit.sliding.start_boards import START_BOARDS, one_line
 
 
 @pytest.mark.parametrize("name", list(START_BOARDS))

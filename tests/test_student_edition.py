@@ -1,4 +1,4 @@
-"""Tests for the student edition (puzzlekit.editions, `course.py student`) on the real chapters and on small cases.
+"""Tests for the student edition (puzzlekit.course.editions, `course.py student`) on the real chapters and on small cases.
 
 Executing a student notebook is slow, so by default only the quickest chapters run top to bottom; set
 PUZZLEKIT_STUDENT_ALL=1 to run every chapter (about as long as executing the course).
@@ -14,7 +14,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlekit.editions import (
+from puzzlekit.course.editions import (
     CODE_STUB,
     TEXT_STUB,
     solution_lines,
@@ -22,7 +22,7 @@ from puzzlekit.editions import (
     student_notebook,
     write_student_edition,
 )
-from puzzlekit.grading import nbgrader_problems, tag_files, tag_notebook
+from puzzlekit.course.grading import nbgrader_problems, tag_files, tag_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))

@@ -6,10 +6,10 @@ import math
 import pytest
 
 from puzzlekit import SlidingPuzzleEnv
-from puzzlekit.wrappers import RecordEpisodeStatistics
-from puzzlekit.distances import breadth_first_distances
-from puzzlekit.mdp import value_iteration_slippery, expected_value
-from puzzlekit.qlearning import (Hyperparameters, epsilon_greedy_probabilities, expected_sarsa, expected_sarsa_update,
+from puzzlekit.learning.wrappers import RecordEpisodeStatistics
+from puzzlekit.sliding.distances import breadth_first_distances
+from puzzlekit.learning.mdp import value_iteration_slippery, expected_value
+from puzzlekit.learning.qlearning import (Hyperparameters, epsilon_greedy_probabilities, expected_sarsa, expected_sarsa_update,
                                  learning_rate_at, monte_carlo_control, policy_mistakes, q_learning, q_update, sarsa,
                                  sarsa_update)
 

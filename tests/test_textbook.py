@@ -5,7 +5,7 @@ import random
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, Problem, SlidingPuzzle, default_goal, random_board, slide
-from puzzlekit.distances import distance_table, rank, unrank
+from puzzlekit.sliding.distances import distance_table, rank, unrank
 from puzzlekit.search import (
     astar_search,
     breadth_first_search,

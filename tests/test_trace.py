@@ -1,10 +1,10 @@
-"""Tests for puzzlekit.trace: a recorded search agrees with the search's own counts, without ipywidgets."""
+"""Tests for puzzlekit.interfaces.trace: a recorded search agrees with the search's own counts, without ipywidgets."""
 
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, default_goal, run_search
-from puzzlekit.problem import SlidingPuzzle
-from puzzlekit.trace import INFORMED_METHODS, METHOD_NAMES, ONE_PATH_METHODS, trace_search
+from puzzlekit.sliding.puzzle import SlidingPuzzle
+from puzzlekit.interfaces.trace import INFORMED_METHODS, METHOD_NAMES, ONE_PATH_METHODS, trace_search
 
 SIX_MOVES = (4, 1, 3, 7, 2, 6, 0, 5, 8)
 TWELVE_MOVES = (4, 1, 6, 7, 0, 2, 5, 3, 8)

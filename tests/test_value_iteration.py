@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from puzzlekit import successors
-from puzzlekit.distances import breadth_first_distances
-from puzzlekit.state_space import state_space
-from puzzlekit.value_iteration import value_iteration, value_iteration_readable
+from puzzlekit.sliding.distances import breadth_first_distances
+from puzzlekit.sliding.state_space import state_space
+from puzzlekit.learning.value_iteration import value_iteration, value_iteration_readable
 
 GOAL_2X2 = (1, 2, 3, 0)
 
@@ -71,8 +71,8 @@ def test_the_callback_sees_every_sweep_and_value_spreads_one_move_per_sweep():
 
 
 def test_the_value_iteration_table_is_a_table_like_train_fast_s():
-    from puzzlekit.qlearning import policy_mistakes, train_fast
-    from puzzlekit.qlearning.settings import Hyperparameters
+    from puzzlekit.learning.qlearning import policy_mistakes, train_fast
+    from puzzlekit.learning.qlearning.settings import Hyperparameters
 
     space = state_space(2)
     result = value_iteration(space, discount=0.92)

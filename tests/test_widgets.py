@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.widgets, driven from Python through their buttons, dropdowns and ticks, as a reader would.
+"""Tests for puzzlekit.interfaces.widgets, driven from Python through their buttons, dropdowns and ticks, as a reader would.
 
 No browser here: `button.click()` runs a button's handlers, setting `play.value` is a tick of the
 animation. tests/browser/ checks the same boards in JupyterLab.
@@ -24,11 +24,11 @@ from puzzlekit import (
     slide,
     successors,
 )
-from puzzlekit.display import COLOURS
-from puzzlekit.distances import distance_table, rank
-from puzzlekit.qlearning import Solver
-from puzzlekit.qtable import load_table
-from puzzlekit.widgets import NO_TEXT, GridPuzzleWidget, PuzzleBoard, QLearningView, SearchExplorer, picture, play
+from puzzlekit.sliding.display import COLOURS
+from puzzlekit.sliding.distances import distance_table, rank
+from puzzlekit.learning.qlearning import Solver
+from puzzlekit.learning.qtable import load_table
+from puzzlekit.interfaces.widgets import NO_TEXT, GridPuzzleWidget, PuzzleBoard, QLearningView, SearchExplorer, picture, play
 
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 HIGHLIGHT = COLOURS.highlight
@@ -350,7 +350,7 @@ def test_the_course_picture_is_a_square_svg_shipped_as_a_file():
 
     svg = picture()
     assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"') and svg.endswith("</svg>")
-    assert svg == resources.files("puzzlekit.widgets").joinpath("landscape.svg").read_text().strip()
+    assert svg == resources.files("puzzlekit.interfaces.widgets").joinpath("landscape.svg").read_text().strip()
     assert svg.count("<circle") > 10  # the sun and the flowers: a picture, not an empty frame
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from puzzlekit.sokobond import SokobondGame, initial_state, levels, load_level, move, parse_level
-from puzzlekit.widgets import GridPuzzleWidget, SokobondBoard
+from puzzlekit.interfaces.widgets import GridPuzzleWidget, SokobondBoard
 
 WATER = "#######\n#h..O.#\n#...H.#\n#######"
 

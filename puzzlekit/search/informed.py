@@ -69,7 +69,7 @@ def greedy_best_first_search(
     """Expand the state that looks closest to the goal, f = h; fast, but the path is not always shortest.
 
     `h` is a function of a state, or for a `SlidingPuzzle` a heuristic's name ('misplaced',
-    'manhattan', 'linear_conflict') or function from `puzzlekit.heuristics`, bound to the goal.
+    'manhattan', 'linear_conflict') or function from `puzzlekit.sliding.heuristics`, bound to the goal.
     Events are those of `astar_search`.
 
     Examples
@@ -97,7 +97,7 @@ def astar_search(
     ----------
     problem : a `Problem`, or a board (then a `SlidingPuzzle` towards the default goal).
     h : a function of a state; for a `SlidingPuzzle` also a name ('misplaced', 'manhattan',
-        'linear_conflict') or a function of `puzzlekit.heuristics`, which the search binds to the goal.
+        'linear_conflict') or a function of `puzzlekit.sliding.heuristics`, which the search binds to the goal.
         Its values must be numbers, 0 or more and finite (ValueError otherwise).
     reopen : put a state reached again by a shorter path back on the frontier even if it was
         expanded (True, needed for a shortest path when h is admissible but not consistent), or

@@ -139,7 +139,7 @@ def uniform_cost(problem: Problem) -> list | None:
 
     Examples
     --------
-    >>> from puzzlekit.problem import TileCostPuzzle
+    >>> from puzzlekit.sliding.puzzle import TileCostPuzzle
     >>> puzzle = TileCostPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8))
     >>> path = uniform_cost(puzzle)
     >>> len(path) - 1, sum(puzzle.step_cost(a, None, b) for a, b in zip(path, path[1:]))

@@ -39,7 +39,7 @@ def uniform_cost_search(
 
     Examples
     --------
-    >>> from puzzlekit.problem import TileCostPuzzle
+    >>> from puzzlekit.sliding.puzzle import TileCostPuzzle
     >>> uniform_cost_search(TileCostPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8)))
     SearchResult(method='uniform_cost', status='found', length=6, cost=27, expanded=93, generated=257, max_frontier=66)
     >>> uniform_cost_search((4, 1, 3, 7, 2, 6, 0, 5, 8)).length

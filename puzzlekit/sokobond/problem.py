@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..checks import short_repr
-from ..grid import DIRECTIONS
+from ..sliding.grid import DIRECTIONS
 from ..problem import Problem
 from .heuristics import HEURISTICS
 from .level import Level, parse_level

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..grid import DIRECTIONS
+from ..sliding.grid import DIRECTIONS
 from ..checks import short_repr
 from .level import Level
 

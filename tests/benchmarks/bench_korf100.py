@@ -26,8 +26,8 @@ import time
 from pathlib import Path
 
 from puzzlekit import random_board
-from puzzlekit.fifteen import fast_ida_star_search, korf100, pattern_databases
-from puzzlekit.fifteen.korf import KORF100_RESULTS
+from puzzlekit.sliding.fifteen import fast_ida_star_search, korf100, pattern_databases
+from puzzlekit.sliding.fifteen.korf import KORF100_RESULTS
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "data" / KORF100_RESULTS

@@ -6,7 +6,7 @@
     python tests/benchmarks/bench_neural.py --methods davi     # one of the two networks (the other's rows are kept)
 
 It trains the supervised network (exact distances of half the boards) and the network of approximate value
-iteration (no exact distance), each with the shipped settings (`puzzlekit.neural.eight`), measures both on all
+iteration (no exact distance), each with the shipped settings (`puzzlekit.learning.neural.eight`), measures both on all
 181,440 boards (errors, greedy moves, A* plain, rounded and weighted 0.8, the estimates above the truth), and runs
 chapter 7's study form f = lambda * g + h with the network's values as a Q-table on chapter 7's 100 boards
 (`random_board(3, seed=0..99)`), beside the Q-table rows of `data/weighted_astar_grid.csv`.
@@ -31,10 +31,10 @@ for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(variable, "1")
 
 from puzzlekit import lambda_astar_search, q_heuristic, random_board
-from puzzlekit.distances import distance_table, rank
-from puzzlekit.neural.eight import SHIPPED, measure_eight, train_eight
-from puzzlekit.neural.evaluation import all_estimates, q_from_estimates
-from puzzlekit.neural.files import save_network
+from puzzlekit.sliding.distances import distance_table, rank
+from puzzlekit.learning.neural.eight import SHIPPED, measure_eight, train_eight
+from puzzlekit.learning.neural.evaluation import all_estimates, q_from_estimates
+from puzzlekit.learning.neural.files import save_network
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDY_CSV = ROOT / "data" / "neural_weighted_astar.csv"
@@ -68,8 +68,8 @@ def write_csv(path: Path, rows: list[dict]) -> None:
 
 def fifteen(write: bool) -> None:
     """Train the 15-puzzle network from scratch (`FIFTEEN_DAVI`), solve Korf's 100 with it, print every figure."""
-    from puzzlekit.fifteen import korf100
-    from puzzlekit.neural.fifteen import FIFTEEN_DAVI, train_fifteen, solve_korf
+    from puzzlekit.sliding.fifteen import korf100
+    from puzzlekit.learning.neural.fifteen import FIFTEEN_DAVI, train_fifteen, solve_korf
 
     print("== 15-puzzle: approximate value iteration from scratch", flush=True)
     network, history = train_fifteen(FIFTEEN_DAVI)

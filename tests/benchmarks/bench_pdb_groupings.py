@@ -25,7 +25,7 @@ from pathlib import Path
 from bench_korf100 import random_boards, write_csv
 
 from puzzlekit import default_goal
-from puzzlekit.fifteen import PARTITIONS, pattern_databases
+from puzzlekit.sliding.fifteen import PARTITIONS, pattern_databases
 
 ROOT = Path(__file__).resolve().parents[2]
 GROUPINGS = ROOT / "data" / "pdb_groupings_6-6-3.csv"  # every grouping's mean estimate; chapter 8 reads it

@@ -20,9 +20,9 @@ from pathlib import Path
 import numpy as np
 from bench_korf100 import write_csv
 
-from puzzlekit.policy_iteration import policy_iteration_array
-from puzzlekit.state_space import state_space
-from puzzlekit.value_iteration import value_iteration
+from puzzlekit.learning.policy_iteration import policy_iteration_array
+from puzzlekit.sliding.state_space import state_space
+from puzzlekit.learning.value_iteration import value_iteration
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = ROOT / "data" / "policy_iteration_8puzzle.csv"

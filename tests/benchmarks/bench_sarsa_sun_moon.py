@@ -24,8 +24,8 @@ from pathlib import Path
 from bench_korf100 import write_csv
 
 from puzzlekit import SUN_MOON_HYPERPARAMETERS, SUN_MOON_START, SlidingPuzzleEnv, greedy_path, q_learning
-from puzzlekit.qlearning import expected_sarsa, sarsa
-from puzzlekit.wrappers import RecordEpisodeStatistics
+from puzzlekit.learning.qlearning import expected_sarsa, sarsa
+from puzzlekit.learning.wrappers import RecordEpisodeStatistics
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = ROOT / "data" / "sarsa_sun_moon.csv"

@@ -24,7 +24,7 @@ from bench_korf100 import write_csv
 
 from puzzlekit import (EIGHT_PUZZLE_HYPERPARAMETERS, distance_table, lambda_astar_search, manhattan, q_heuristic,
                        random_board, rank, train_fast)
-from puzzlekit.qtable import load_table
+from puzzlekit.learning.qtable import load_table
 
 ROOT = Path(__file__).resolve().parents[2]
 GRID = ROOT / "data" / "weighted_astar_grid.csv"

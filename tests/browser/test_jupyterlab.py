@@ -14,7 +14,7 @@ import time
 import pytest
 
 from puzzlekit import move, moves
-from puzzlekit.widgets import PuzzleBoard
+from puzzlekit.interfaces.widgets import PuzzleBoard
 
 pytestmark = pytest.mark.browser
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
@@ -150,7 +150,7 @@ def test_the_search_explorer_and_the_q_learning_view_run(page, lab):
     from playwright.sync_api import expect
 
     cells = [
-        "from puzzlekit.widgets import QLearningView, SearchExplorer\n"
+        "from puzzlekit.interfaces.widgets import QLearningView, SearchExplorer\n"
         "SearchExplorer(method='breadth_first')",
         "view = QLearningView(size=2, seed=0)\nview.episodes.value = 2000\nview",
         "live = QLearningView(seed=1)\nlive.stop_when_optimal.value = False\nlive",

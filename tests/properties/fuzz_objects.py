@@ -22,12 +22,12 @@ from fuzz_values import (BOARDS, CHEAP_BOARDS, NON_TEXT_BOARDS, SUN_MOON, SUN_MO
                          permutations_of)
 
 # Where the public names live. Some may move while the package is refactored; `public` looks in each.
-PUBLIC_MODULES = ["puzzlekit", "puzzlekit.board", "puzzlekit.grid", "puzzlekit.checks", "puzzlekit.search",
-                  "puzzlekit.qlearning", "puzzlekit.environment", "puzzlekit.learned", "puzzlekit.heuristics",
-                  "puzzlekit.distances", "puzzlekit.game", "puzzlekit.problem", "puzzlekit.display",
-                  "puzzlekit.mdp", "puzzlekit.spaces", "puzzlekit.wrappers", "puzzlekit.policy_picture",
-                  "puzzlekit.policy_iteration"]
-TABLE_MODULES = ["puzzlekit.qtable", "puzzlekit.state_space", "puzzlekit.qlearning", "puzzlekit"]
+PUBLIC_MODULES = ["puzzlekit", "puzzlekit.sliding.board", "puzzlekit.sliding.grid", "puzzlekit.checks", "puzzlekit.search",
+                  "puzzlekit.learning.qlearning", "puzzlekit.sliding.environment", "puzzlekit.learning.learned", "puzzlekit.sliding.heuristics",
+                  "puzzlekit.sliding.distances", "puzzlekit.sliding.game", "puzzlekit.problem", "puzzlekit.sliding.display",
+                  "puzzlekit.learning.mdp", "puzzlekit.sliding.spaces", "puzzlekit.learning.wrappers", "puzzlekit.interfaces.policy_picture",
+                  "puzzlekit.learning.policy_iteration"]
+TABLE_MODULES = ["puzzlekit.learning.qtable", "puzzlekit.sliding.state_space", "puzzlekit.learning.qlearning", "puzzlekit"]
 
 
 def public(name: str, modules=None):

@@ -147,7 +147,7 @@ PARAMETERS = {
 def _two_by_two() -> dict:
     """The 12 boards of the 2x2 puzzle, each with its (move, board) successors."""
     from puzzlekit import successors
-    from puzzlekit.distances import breadth_first_distances
+    from puzzlekit.sliding.distances import breadth_first_distances
 
     return {board: successors(board) for board in breadth_first_distances((1, 2, 3, 0))}
 
@@ -321,7 +321,7 @@ def _factories():
     return {
         "SlidingPuzzleGame": lambda: p("SlidingPuzzleGame")(3, seed=1),
         "SlidingPuzzle": lambda: p("SlidingPuzzle")((1, 2, 3, 4, 0, 6, 7, 5, 8)),
-        "TileCostPuzzle": lambda: p("TileCostPuzzle", ["puzzlekit.problem"])((1, 2, 3, 4, 0, 6, 7, 5, 8)),
+        "TileCostPuzzle": lambda: p("TileCostPuzzle", ["puzzlekit.sliding.puzzle"])((1, 2, 3, 4, 0, 6, 7, 5, 8)),
         "SlidingPuzzleEnv": lambda: objects.environment("3"),
         "QLearning": lambda: p("QLearning")(1.0, 0.9, 3, 20, 0.3, seed=0, size=2),
         "Solver": lambda: _cached("Solver", lambda: p("Solver")()),
@@ -334,11 +334,11 @@ def _factories():
         "QLearningView": lambda: p("QLearningView")(2),
         "SokobondPuzzle": lambda: p("SokobondPuzzle")(p("load_level", ["puzzlekit.sokobond"])("first")),
         "SokobondGame": lambda: p("SokobondGame")(p("load_level", ["puzzlekit.sokobond"])("first")),
-        "SokobondBoard": lambda: p("SokobondBoard", ["puzzlekit", "puzzlekit.widgets"])("first"),
-        "Discrete": lambda: p("Discrete", ["puzzlekit.spaces"])(4),
-        "Box": lambda: p("Box", ["puzzlekit.spaces"])(0, 8, (9,)),
-        "RecordEpisodeStatistics": lambda: p("RecordEpisodeStatistics", ["puzzlekit.wrappers"])(objects.environment("3")),
-        "PolicyPicture": lambda: p("show_policy", ["puzzlekit.policy_picture"])({(1, 2, 0, 3): "r"}),
+        "SokobondBoard": lambda: p("SokobondBoard", ["puzzlekit", "puzzlekit.interfaces.widgets"])("first"),
+        "Discrete": lambda: p("Discrete", ["puzzlekit.sliding.spaces"])(4),
+        "Box": lambda: p("Box", ["puzzlekit.sliding.spaces"])(0, 8, (9,)),
+        "RecordEpisodeStatistics": lambda: p("RecordEpisodeStatistics", ["puzzlekit.learning.wrappers"])(objects.environment("3")),
+        "PolicyPicture": lambda: p("show_policy", ["puzzlekit.interfaces.policy_picture"])({(1, 2, 0, 3): "r"}),
     }
 
 

@@ -37,7 +37,7 @@ def test_save_table_then_load_table_gives_the_table_back(fuzz_workdir, dtype, me
 
 def main(argv):
     """The command line's entry point, `python -m puzzlekit`."""
-    return public("main", ["puzzlekit.__main__", "puzzlekit.cli"])(argv)
+    return public("main", ["puzzlekit.__main__", "puzzlekit.interfaces.cli"])(argv)
 
 
 def run_command_line(argv):
@@ -89,12 +89,12 @@ def test_command_line_train_small(fuzz_workdir):
 @pytest.mark.parametrize("where", ["inside a file", "a folder", "not npz", "unwritable folder"])
 def test_command_line_train_refuses_a_bad_output_before_training(where, fuzz_workdir, tmp_path, monkeypatch):
     """A bad --output fails at once (exit code 2): the training of 10**8 episodes never starts."""
-    import puzzlekit.cli
+    import puzzlekit.interfaces.cli
 
     def no_training(*args, **kwargs):
         raise AssertionError("the training started before the output was checked")
 
-    monkeypatch.setattr(puzzlekit.cli.QLearning, "train", no_training)
+    monkeypatch.setattr(puzzlekit.interfaces.cli.QLearning, "train", no_training)
     if where == "unwritable folder" and os.geteuid() == 0:
         pytest.skip("root may write into any folder")
     blocker = tmp_path / "file"

@@ -1,0 +1,229 @@
+"""Expected answers for the chapters' exercises that look at what a function did, not only at what it returned:
+the states a search expanded (through a `Recorder`), a table filled in place.
+
+Each is a matcher for `puzzlekit.course.exercises.check`: its `mismatch(result)` is None for a right result, or a sentence
+that says where the result goes wrong (check asks it after the call). It also compares equal to every right result.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+
+from ..checks import short_repr
+from .exercises import PathOf
+
+__all__ = ["Recorder", "SameSearch", "PathWithin", "FilledInPlace", "first_difference"]
+
+
+class Recorder:
+    """A search problem that writes down each state whose successors (or predecessors) a search asks for.
+
+    It stands in for `problem` everywhere (`initial`, `goal`, `is_goal`, ...); `expanded` lists the states whose
+    `successors` were asked, in order, `expanded_backward` those whose `predecessors` were. This is how a check
+    sees *how* a search worked, not only what it returned (as the autograder of Berkeley's CS188 does).
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> puzzle = Recorder(SlidingPuzzle((1, 2, 0, 3)))
+    >>> [board for _, board in puzzle.successors(puzzle.initial)]
+    [(0, 2, 1, 3), (1, 2, 3, 0)]
+    >>> puzzle.expanded, puzzle
+    ([(1, 2, 0, 3)], SlidingPuzzle((1, 2, 0, 3), goal=(1, 2, 3, 0)))
+    """
+
+    def __init__(self, problem):
+        self.problem = problem
+        self.expanded: list = []
+        self.expanded_backward: list = []
+
+    def successors(self, state):
+        self.expanded.append(state)
+        return self.problem.successors(state)
+
+    def predecessors(self, state):
+        self.expanded_backward.append(state)
+        return self.problem.predecessors(state)
+
+    def __getattr__(self, name):  # initial, goal, is_goal, actions, result, step_cost, ...
+        if name == "problem":  # not set yet (copy, pickle): no recursion
+            raise AttributeError(name)
+        return getattr(self.problem, name)
+
+    def __repr__(self) -> str:
+        return repr(self.problem)
+
+
+class SameSearch:
+    """A path as long as `path`, found by expanding exactly the states `expanded`, in order, on `recorder`.
+
+    Built from a reference search run on another `Recorder` of the same problem; compares the student's path
+    and the states the student's search asked the successors of.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> from puzzlekit.search import textbook
+    >>> reference, yours = Recorder(SlidingPuzzle((1, 2, 3, 4, 0, 5, 7, 8, 6))), Recorder(SlidingPuzzle((1, 2, 3, 4, 0, 5, 7, 8, 6)))
+    >>> expected = SameSearch(yours, textbook.breadth_first(reference), reference.expanded)
+    >>> expected
+    a path of 2 moves from the start to a goal, found after expanding 3 states
+    >>> expected.mismatch(textbook.breadth_first(yours)) is None
+    True
+    """
+
+    def __init__(self, recorder: Recorder, path, expanded, what: str = "breadth-first search"):
+        self.recorder, self.expanded, self.what = recorder, list(expanded), what
+        self.path = PathOf(recorder.problem, None if path is None else len(path) - 1)
+
+    def mismatch(self, result) -> str | None:
+        """None if `result` is a path like the reference's, found by the same expansions; else what differs."""
+        wrong = self.path.mismatch(result)
+        if wrong:
+            return f"returned {wrong}"
+        yours, expected = self.recorder.expanded, self.expanded
+        if yours == expected:
+            return None
+        index = next((i for i, (a, b) in enumerate(zip(yours, expected)) if a != b), min(len(yours), len(expected)))
+        where = ""
+        if index < len(yours) and yours[index] in yours[:index]:
+            where = (f"; expansion {index + 1} expands {short_repr(yours[index], 50)} a second time: mark a state "
+                     f"reached when you put it on the frontier, not when you take it off")
+        elif index < len(yours) and index < len(expected):
+            where = (f"; expansion {index + 1} is {short_repr(yours[index], 50)}, where {self.what} expands "
+                     f"{short_repr(expected[index], 50)}")
+        elif len(yours) > len(expected):
+            where = f"; after the {len(expected)} it needs, yours goes on (test for the goal when a state is generated)"
+        return (f"returned the right path, but your search expanded {len(yours)} states where {self.what} "
+                f"expands {len(expected)}{where}")
+
+    def __eq__(self, other) -> bool:
+        return self.mismatch(other) is None
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"{self.path!r}, found after expanding {len(self.expanded)} states"
+
+
+class PathWithin:
+    """A path of `moves` moves, found by a search that expanded at most `most` states of `recorder`, both ways.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> from puzzlekit.search import textbook
+    >>> puzzle = Recorder(SlidingPuzzle((1, 2, 3, 4, 0, 5, 7, 8, 6)))
+    >>> expected = PathWithin(puzzle, 2, most=1)
+    >>> expected.mismatch(textbook.breadth_first(puzzle))
+    'returned a path of 2 moves, the right one, but your search expanded 3 states: this one needs no more than 1'
+    """
+
+    def __init__(self, recorder: Recorder, moves: int | None, most: int):
+        self.recorder, self.path, self.most = recorder, PathOf(recorder.problem, moves), most
+
+    def mismatch(self, result) -> str | None:
+        """None if `result` is such a path and the search stayed within `most` expansions, else what is wrong."""
+        wrong = self.path.mismatch(result)
+        if wrong:
+            return f"returned {wrong}"
+        work = len(self.recorder.expanded) + len(self.recorder.expanded_backward)
+        if work > self.most:
+            return (f"returned a path of {len(result) - 1} moves, the right one, but your search expanded {work:,} "
+                    f"states: this one needs no more than {self.most:,}")
+        return None
+
+    def __eq__(self, other) -> bool:
+        return self.mismatch(other) is None
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"{self.path!r}, within {self.most:,} states expanded"
+
+
+def first_difference(got, expected, name: str = "") -> str | None:
+    """Where `got` first differs from `expected` (dicts by key, sequences by index, numbers within 1e-9), or None.
+
+    Examples
+    --------
+    >>> first_difference({"a": [1.0, 2.0]}, {"a": [1.0, 2.5]}, "q")
+    "q['a'][1] is 2.0, expected 2.5"
+    >>> first_difference({"a": 1}, {"a": 1, "b": 2}, "q")
+    "q has no entry for 'b' (expected 2)"
+    >>> first_difference([1, 2], [1, 2]) is None
+    True
+    """
+    if isinstance(expected, dict):
+        if not isinstance(got, dict):
+            return f"{name or 'the result'} is {short_repr(got, 50)}, expected a dict"
+        for key, value in expected.items():
+            if key not in got:
+                return f"{name or 'the dict'} has no entry for {short_repr(key, 50)} (expected {short_repr(value, 50)})"
+            inner = first_difference(got[key], value, f"{name}[{short_repr(key, 50)}]")
+            if inner:
+                return inner
+        extra = next((key for key in got if key not in expected), None)
+        if extra is not None:
+            return f"{name or 'the dict'} has an entry for {short_repr(extra, 50)}, which it should not have"
+        return None
+    if isinstance(expected, (list, tuple)) and not isinstance(got, str):
+        try:
+            items = list(got)
+        except TypeError:
+            return f"{name or 'the result'} is {short_repr(got, 50)}, expected {short_repr(expected, 50)}"
+        if len(items) != len(expected):
+            return f"{name or 'the result'} has {len(items)} entries, expected {len(expected)}"
+        for index, (a, b) in enumerate(zip(items, expected)):
+            inner = first_difference(a, b, f"{name}[{index}]")
+            if inner:
+                return inner
+        return None
+    if isinstance(expected, float) and isinstance(got, (int, float)):
+        same = got == expected or (math.isfinite(expected) and abs(got - expected) <= 1e-9)
+    else:
+        same = got == expected
+    return None if same else f"{name or 'the result'} is {short_repr(got, 50)}, expected {short_repr(expected, 50)}"
+
+
+class FilledInPlace:
+    """The right answer of a function that fills in `table` (a dict) in place: `table` must end equal to `expected`.
+
+    The function's own return value is ignored. A mismatch names the first differing entry.
+
+    Examples
+    --------
+    >>> q = {}
+    >>> expected = FilledInPlace(q, {"start": [0.5, 0.0]}, "q")
+    >>> expected.mismatch(None)
+    "after the call, q is unchanged (q has no entry for 'start' (expected [0.5, 0.0])): update the table you are given, in place"
+    >>> q["start"] = [0.5, 0.25]          # what a function under test did to q
+    >>> expected.mismatch(None)
+    "after the call, q['start'][1] is 0.25, expected 0.0"
+    >>> q["start"][1] = 0.0
+    >>> expected == None
+    True
+    """
+
+    def __init__(self, table: dict, expected: dict, name: str = "the table"):
+        self.table, self.expected, self.name = table, expected, name
+        self.before = copy.deepcopy(table)  # to tell "changed wrongly" from "not changed at all"
+
+    def mismatch(self, result) -> str | None:
+        """None if the table now equals `expected`, else its first wrong entry."""
+        wrong = first_difference(self.table, self.expected, self.name)
+        if wrong is None:
+            return None
+        if first_difference(self.table, self.before) is None:
+            return f"after the call, {self.name} is unchanged ({wrong}): update the table you are given, in place"
+        return f"after the call, {wrong}"
+
+    def __eq__(self, other) -> bool:
+        return self.mismatch(other) is None
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"{self.name} filled in with {len(self.expected)} entries"
+

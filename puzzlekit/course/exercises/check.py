@@ -1,0 +1,264 @@
+"""`check`: run the reader's function on cases and print what is wrong; `passed` and `attempt` for the cells after.
+
+An exercise that is not written yet (it raises NotImplementedError, or still has `...` where the code goes)
+gets a "not done yet" line instead of an error, so a student notebook runs top to bottom. Where nbgrader
+grades (it sets NBGRADER_EXECUTION in the kernel's environment) a failing check also raises AssertionError,
+so that its test cell scores nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import linecache
+import os
+import sys
+from collections.abc import Callable, Iterable
+
+from ...checks import check_callable, check_int
+from .compare import Matcher, difference, is_container, is_matcher
+from .describe import cut, describe, not_done, plural
+from .guard import Deadline, ForbiddenCall, TimeUp, Watch
+
+__all__ = ["check", "passed", "attempt", "RAISE_VARIABLE", "GRADER_VARIABLE"]
+
+#: nbgrader sets this variable to "autograde" or "validate" in the environment of the kernel it runs: a failing
+#: `check` then raises AssertionError after printing, so that its test cell fails and scores nothing.
+GRADER_VARIABLE = "NBGRADER_EXECUTION"
+#: Set this environment variable to 1 and a failing `check` raises AssertionError outside nbgrader too (another
+#: grader, a test); set it to 0 and `check` never raises, even under nbgrader. A student's notebook sets neither.
+RAISE_VARIABLE = "PUZZLEKIT_CHECK_RAISES"
+
+
+def _unwritten(error: NotImplementedError, name: str) -> str:
+    """Why a call raised NotImplementedError, naming the function that raised it (`name` if none can be told)."""
+    traceback = error.__traceback__
+    while traceback is not None and traceback.tb_next is not None:
+        traceback = traceback.tb_next
+    raiser = traceback.tb_frame.f_code.co_name if traceback is not None else name
+    raiser = name if raiser.startswith("<") else raiser
+    return f"{raiser} raises NotImplementedError" + (f" ({error})" if str(error) else "")
+
+
+_AGAIN = "write it, then run this cell again"
+_LOOP_HINT = ("look for a loop that never ends: a frontier that never empties, a bound that never rises, "
+              "a state visited again and again")
+_RESULTS: dict[int, tuple[object, bool]] = {}  # id(function) -> (function, whether its last check passed)
+
+
+def _grading() -> bool:
+    """Whether a failing check should raise: under nbgrader, or with RAISE_VARIABLE=1 (RAISE_VARIABLE=0: never)."""
+    setting = os.environ.get(RAISE_VARIABLE, "")
+    if setting:
+        return setting != "0"
+    return bool(os.environ.get(GRADER_VARIABLE))
+
+
+def _name_in_cell(function, frame) -> str | None:
+    """The name `function` has in the `check(...)` call being run in `frame` (the student's name for it)."""
+    try:
+        source = "".join(linecache.getlines(frame.f_code.co_filename, frame.f_globals))
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, TypeError, MemoryError):
+        return None
+    line, best = frame.f_lineno, None
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)) and node.args
+                and getattr(node.func, "id", getattr(node.func, "attr", "")) == "check"
+                and node.lineno <= line <= (node.end_lineno or node.lineno)
+                and (best is None or node.lineno > best.lineno)):
+            best = node
+    if best is None or not isinstance(best.args[0], ast.Name):
+        return None
+    name = best.args[0].id
+    bound = frame.f_locals.get(name, frame.f_globals.get(name))
+    return name if bound is function else None
+
+
+def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_limit: float | None = 5.0,
+          forbid: Iterable = ()) -> None:
+    """Run `function` on each case and print what is wrong, or that every case passes.
+
+    Each case is `(arguments, expected)`: `arguments` is a tuple of positional arguments
+    (a single argument that is itself a tuple must be wrapped: `((board,), expected)`), and
+    `expected` is the value to return, an exception class the call should raise, or a matcher that
+    accepts more than one answer: a `Matcher` (`PathOf`, `CloseTo`, `Parts`, `OneOf`, `Satisfies`), whose
+    `mismatch(result)` completes "f(...) returned ...", or any other object with a `mismatch(result)`
+    method that returns None or a sentence, printed as "✗ f(...): <sentence>". The function is called
+    once per case and the matcher asked afterwards, so it may look at what the call did to the arguments. Dicts,
+    lists, tuples and numpy arrays are compared entry by entry, and the first difference is named;
+    floats are equal within FLOAT_TOLERANCE.
+
+    Parameters
+    ----------
+    show : how many failing cases to print.
+    time_limit : seconds each case may take (None: no limit). A call that runs longer is stopped and
+        reported, and the remaining cases are not run, so a loop that never ends never hangs the notebook.
+    forbid : library functions, classes or modules that `function` may not call, directly, under another
+        name or through a wrapper of its own; the first such call stops the check.
+
+    Returns None: the verdict is printed. A function not written yet prints "not done yet". Under nbgrader
+    (NBGRADER_EXECUTION set) or with PUZZLEKIT_CHECK_RAISES=1, a check that does not pass raises
+    AssertionError after printing; in a student's notebook it only prints, and the notebook goes on.
+    `passed(function)` tells afterwards whether the last check of `function` passed.
+
+    Examples
+    --------
+    >>> def double(x):
+    ...     return 2 * x
+    >>> check(double, [((1,), 2), ((5,), 10)])
+    ✓ double passes all 2 cases
+    >>> check(double, [((1,), 2), ((5,), 11)])
+    ✗ double(5) returned 10, expected 11
+    1 of 2 cases failed
+    >>> def unwritten(x):
+    ...     raise NotImplementedError
+    >>> check(unwritten, [((1,), 2)])
+    ✗ not done yet: unwritten raises NotImplementedError; write it, then run this cell again
+    >>> check(double, [((1,), 2)], forbid=[double])
+    ✗ double is the library's double: write it yourself
+    """
+    __tracebackhide__ = True  # IPython shows the student the check cell, not check's own lines
+    check_callable(function, "function")
+    show = check_int(show, "show", minimum=0)
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))):
+        raise TypeError(f"time_limit must be a number of seconds or None, got {describe(time_limit)}")
+    if time_limit is not None and not 0 < time_limit < 1e6:
+        raise ValueError(f"time_limit must be a number of seconds above 0 (and below a million), got {time_limit!r}")
+    if isinstance(cases, (str, bytes)) or not isinstance(cases, Iterable):
+        raise TypeError(f"cases must be a list of (arguments, expected) pairs, got {describe(cases)}")
+    if isinstance(forbid, (str, bytes)) or not isinstance(forbid, Iterable):
+        raise TypeError(f"forbid must be a list of library functions, classes or modules, got {describe(forbid)}")
+    cases = list(cases)
+    for case in cases:
+        if not (isinstance(case, tuple) and len(case) == 2):
+            raise TypeError(f"each case must be a pair (arguments, expected), got {describe(case)}")
+    watch = Watch(forbid)
+    caller = sys._getframe(1)
+    name = _name_in_cell(function, caller) or getattr(function, "__name__", describe(function))
+    del caller
+
+    def verdict(lines: list[str], summary: str | None = None, ok: bool = False) -> None:
+        __tracebackhide__ = True
+        _RESULTS[id(function)] = (function, ok)
+        for line in lines + ([summary] if summary else []):
+            print(line)
+        if not ok and _grading():
+            raise AssertionError(f"{name}: {summary or lines[0].lstrip('✗ ')}")
+
+    forbidden = watch.label(function)
+    if forbidden:
+        return verdict([f"✗ {name} is the library's {forbidden}: write it yourself"])
+    unfinished = not_done(function)
+    if unfinished:
+        return verdict([f"✗ not done yet: {unfinished}; {_AGAIN}"])
+    failures = []
+    for number, (arguments, expected) in enumerate(cases):
+        if not isinstance(arguments, tuple):
+            arguments = (arguments,)
+        call = f"{name}({', '.join(describe(a) for a in arguments)})"
+        raises = isinstance(expected, type) and issubclass(expected, BaseException)
+        error = None
+        try:
+            with Deadline(time_limit), watch:
+                result = function(*arguments)
+        except TimeUp:
+            rest = len(cases) - number - 1
+            skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
+            return verdict([f"✗ {call} did not return within {time_limit:g} s; {_LOOP_HINT}{skipped}"])
+        except ForbiddenCall:
+            pass
+        except NotImplementedError as raised:
+            if not (raises and issubclass(NotImplementedError, expected)):
+                return verdict([f"✗ not done yet: {_unwritten(raised, name)}; {_AGAIN}"])
+            continue
+        except Exception as raised:  # noqa: BLE001 - the reader's code may raise anything; report it, don't crash
+            error = raised
+        if watch.found:  # seen even if the student's code caught the exception
+            return verdict([f"✗ {name} calls the library's {watch.found}: write it yourself"])
+        if error is not None:
+            if not (raises and isinstance(error, expected)):
+                failures.append(f"✗ {call} raised {type(error).__name__}: {cut(error, 200)}")
+            continue
+        if result is Ellipsis:
+            return verdict([f"✗ not done yet: {name} returned `...`; {_AGAIN}"])
+        if raises:
+            failures.append(f"✗ {call} returned {describe(result)}, expected it to raise {expected.__name__}")
+            continue
+        if is_matcher(expected):  # a Matcher completes "returned ...", another matcher says a whole sentence
+            why = expected.mismatch(result)
+            if why is not None:
+                failures.append(f"✗ {call} returned {why}" if isinstance(expected, Matcher) else f"✗ {call}: {why}")
+            continue
+        where = difference(result, expected)
+        if where is not None:
+            failures.append(_failure(call, result, expected, where))
+    if not failures:
+        return verdict([f"✓ {name} passes all {plural(len(cases), 'case')}"], ok=True)
+    return verdict(failures[:show], f"{len(failures)} of {plural(len(cases), 'case')} failed")
+
+
+def _failure(call: str, result, expected, where: str) -> str:
+    """The line that says what `call` got wrong: what it returned, what was expected, and where they differ."""
+    returned, wanted = describe(result), describe(expected)
+    if result is None:
+        return f"✗ {call} returned None, expected {wanted} (a function without `return` returns None)"
+    if not is_container(expected) and not is_container(result):
+        return f"✗ {call} returned {returned}, expected {wanted}"
+    if returned == wanted:  # the short reprs hide the difference: say only where it is
+        return f"✗ {call} returned {returned}, which differs {where}" if where.startswith("at ") else (
+            f"✗ {call} returned {returned}: {where}")
+    return f"✗ {call} returned {returned}, expected {wanted} ({where})"
+
+
+def passed(function: Callable) -> bool:
+    """Whether the last `check` of `function` passed every case (False if it was never checked).
+
+    For a cell that goes on with a student's function only once it is right.
+
+    Examples
+    --------
+    >>> def half(x):
+    ...     return x // 2
+    >>> check(half, [((4,), 2)])
+    ✓ half passes all 1 case
+    >>> def third(x):
+    ...     return x // 3
+    >>> passed(half), passed(third)
+    (True, False)
+    """
+    function_and_verdict = _RESULTS.get(id(function))
+    return function_and_verdict is not None and function_and_verdict[0] is function and function_and_verdict[1]
+
+
+def attempt(function: Callable, *arguments, fallback: Callable | None = None, **options):
+    """`function(*arguments, **options)`, or, if it is not written yet, a "not done yet" line and `fallback`'s answer.
+
+    For a chapter cell that uses a student's function after its exercise: the notebook goes on with the
+    library's function (`fallback`) or with None instead of stopping. Other errors are raised as usual.
+
+    Examples
+    --------
+    >>> def my_double(x):
+    ...     raise NotImplementedError
+    >>> attempt(my_double, 4, fallback=lambda x: x + x)
+    ✗ not done yet: my_double raises NotImplementedError; using <lambda> instead
+    8
+    >>> attempt(abs, -3)
+    3
+    """
+    check_callable(function, "function")
+    if fallback is not None:
+        check_callable(fallback, "fallback")
+    instead = f"using {describe(fallback)} instead" if fallback is not None else "skipped"
+    unfinished = not_done(function)
+    if unfinished is None:
+        try:
+            result = function(*arguments, **options)
+        except NotImplementedError as error:
+            unfinished = _unwritten(error, getattr(function, "__name__", describe(function)))
+        else:
+            if result is not Ellipsis:
+                return result
+            unfinished = f"{getattr(function, '__name__', describe(function))} returned `...`"
+    print(f"✗ not done yet: {unfinished}; {instead}")
+    return None if fallback is None else fallback(*arguments, **options)

@@ -1,0 +1,374 @@
+"""What counts as a right answer in `check`, and where a result differs from it: matchers for answers that may
+differ (`PathOf`, `CloseTo`, `Parts`, `OneOf`, `Satisfies`), and `difference` for dicts, sequences and arrays."""
+
+from __future__ import annotations
+
+import math
+import numbers
+import sys
+from collections.abc import Callable, Mapping
+
+from ...checks import check_callable, check_int
+from .describe import cut, describe, plural
+
+__all__ = ["Matcher", "PathOf", "CloseTo", "Parts", "OneOf", "Satisfies", "difference", "is_matcher", "is_container",
+           "FLOAT_TOLERANCE"]
+
+
+class Matcher:
+    """An expected value that accepts more than one result, and says what is wrong with a result it refuses.
+
+    A subclass defines `mismatch(result)`: None when `result` is right, else a phrase that completes
+    "my_function(...) returned ..." (start with what the result is, then say what is wrong), and a `__repr__`
+    that describes what it expects. `result == matcher` works too, so a matcher can sit inside a list.
+
+    Examples
+    --------
+    >>> class Even(Matcher):
+    ...     def mismatch(self, result):
+    ...         return None if result % 2 == 0 else f"{result}, which is odd"
+    ...     def __repr__(self):
+    ...         return "an even number"
+    >>> Even() == 4, [3] == [Even()]
+    (True, False)
+    """
+
+    def mismatch(self, result) -> str | None:
+        raise NotImplementedError("a Matcher subclass defines mismatch(result)")
+
+    def __eq__(self, other) -> bool:
+        return self.mismatch(other) is None
+
+    __hash__ = None  # equal to many values: not a dict key
+
+
+class PathOf(Matcher):
+    """Any path of `moves` moves from `problem.initial` to a goal, each state one of `problem.successors` of the
+    one before; `moves` None means "no path": then only None is right.
+
+    What is wrong is said in this order: not a list of states, the first state, the first illegal move, the
+    last state, the number of moves.
+
+    Examples
+    --------
+    >>> from puzzlekit import SlidingPuzzle
+    >>> puzzle = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
+    >>> expected = PathOf(puzzle, 2)
+    >>> expected.mismatch([(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 0, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)])
+    >>> print(expected.mismatch([(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)]))
+    a path of 1 move whose move 1 is not a legal move: (1, 2, 3, 4, 5, 6, 0, 7, 8) to (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    >>> expected
+    a path of 2 moves from the start to a goal
+    """
+
+    def __init__(self, problem, moves: int | None):
+        for method in ("successors", "is_goal"):
+            if not callable(getattr(problem, method, None)) or not hasattr(problem, "initial"):
+                raise TypeError(f"problem must be a Problem (initial, successors, is_goal), got {describe(problem)}")
+        self.problem = problem
+        self.moves = None if moves is None else check_int(moves, "moves", minimum=0)
+
+    def __repr__(self) -> str:
+        if self.moves is None:
+            return "None (no path)"
+        return f"a path of {plural(self.moves, 'move')} from the start to a goal"
+
+    def mismatch(self, result) -> str | None:
+        problem, expected = self.problem, self
+        if self.moves is None:
+            return None if result is None else f"{_path_words(result)}, expected None: no goal can be reached"
+        if result is None:
+            return f"None (no path), expected {expected!r}"
+        if not isinstance(result, (list, tuple)):
+            return f"{describe(result)} ({type(result).__name__}), expected a path: a list of states"
+        if not result:
+            return f"an empty list, expected {expected!r}: a path starts with the start state"
+        words = _path_words(result)
+        try:
+            if result[0] != problem.initial:
+                return f"{words} that starts at {describe(result[0])}, not at the start {describe(problem.initial)}"
+            for number, (before, after) in enumerate(zip(result, result[1:]), 1):
+                if after not in [child for _, child in problem.successors(before)]:
+                    return f"{words} whose move {number} is not a legal move: {describe(before)} to {describe(after)}"
+            if not problem.is_goal(result[-1]):
+                return f"{words} that ends at {describe(result[-1])}, which is not a goal"
+        except (ValueError, TypeError) as error:  # a state the problem does not know (a board of another size)
+            return f"{words} with a state the problem refuses ({type(error).__name__}: {cut(error, 80)})"
+        if len(result) - 1 != self.moves:
+            shorter = "; a shorter one exists" if len(result) - 1 > self.moves else ""
+            return f"{words} from the start to a goal, expected {plural(self.moves, 'move')}{shorter}"
+        return None
+
+
+def _path_words(path) -> str:
+    if isinstance(path, (list, tuple)) and path:
+        return f"a path of {plural(len(path) - 1, 'move')}"
+    return describe(path)
+
+
+class CloseTo(Matcher):
+    """`expected` (a number, or a list, tuple, dict or numpy array of numbers) give or take `tolerance`.
+
+    Examples
+    --------
+    >>> CloseTo({"a": 0.5, "b": 1.0}, 0.01) == {"a": 0.501, "b": 1.0}
+    True
+    >>> print(CloseTo({"a": 0.5, "b": 1.0}, 0.01).mismatch({"a": 0.5, "b": 1.1}))
+    {'a': 0.5, 'b': 1.1}, expected {'a': 0.5, 'b': 1.0} within 0.01: at key 'b': got 1.1, expected 1.0
+    """
+
+    def __init__(self, expected, tolerance: float = 1e-6):
+        if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not tolerance >= 0:
+            raise ValueError(f"tolerance must be a number 0 or more, got {describe(tolerance)}")
+        self.expected, self.tolerance = expected, float(tolerance)
+
+    def __repr__(self) -> str:
+        return f"{describe(self.expected)} within {self.tolerance:g}"
+
+    def mismatch(self, result) -> str | None:
+        where = difference(result, self.expected, self.tolerance)
+        return None if where is None else f"{describe(result)}, expected {self!r}: {where}"
+
+
+class Parts(Matcher):
+    """A tuple whose parts have names: `Parts(path=PathOf(problem, 4), expanded=12)` says which part is wrong.
+
+    Examples
+    --------
+    >>> expected = Parts(path=[1, 2], expanded=12)
+    >>> expected == ([1, 2], 12), expected.mismatch(([1, 2], 13))
+    (True, '([1, 2], 13), whose expanded is 13, expected 12')
+    >>> expected
+    (path=[1, 2], expanded=12)
+    """
+
+    def __init__(self, **parts):
+        if not parts:
+            raise ValueError("Parts needs at least one named part, e.g. Parts(path=..., expanded=...)")
+        self.parts = parts
+
+    def __repr__(self) -> str:
+        return "(" + ", ".join(f"{name}={describe(value, 40)}" for name, value in self.parts.items()) + ")"
+
+    def mismatch(self, result) -> str | None:
+        names = ", ".join(self.parts)
+        if not isinstance(result, tuple) or len(result) != len(self.parts):
+            return f"{describe(result)}, expected a tuple of {len(self.parts)}: ({names})"
+        for (name, expected), got in zip(self.parts.items(), result):
+            if is_matcher(expected):
+                why = expected.mismatch(got)
+                if why is not None:
+                    return f"{describe(result)}, whose {name} is " + (why if isinstance(expected, Matcher) else
+                                                                      f"wrong: {why}")
+                continue
+            where = difference(got, expected)
+            if where is not None:
+                return f"{describe(result)}, whose {name} is {describe(got, 40)}, expected {describe(expected, 40)}" + (
+                    f" ({where})" if is_container(expected) else "")
+        return None
+
+
+class OneOf(Matcher):
+    """Any one of `values` (each a value or a matcher).
+
+    Examples
+    --------
+    >>> OneOf("u", "l") == "l", OneOf("u", "l").mismatch("d")
+    (True, "'d', expected one of 'u', 'l'")
+    """
+
+    def __init__(self, *values):
+        if not values:
+            raise ValueError("OneOf needs at least one value")
+        self.values = values
+
+    def __repr__(self) -> str:
+        return "one of " + ", ".join(describe(value, 40) for value in self.values)
+
+    def mismatch(self, result) -> str | None:
+        if any(difference(result, value) is None for value in self.values):
+            return None
+        return f"{describe(result)}, expected {self!r}"
+
+
+class Satisfies(Matcher):
+    """Any result for which `test(result)` is True; `test` may instead return a string that says what is wrong.
+
+    Examples
+    --------
+    >>> positive = Satisfies(lambda x: x > 0, "a positive number")
+    >>> positive == 3, positive.mismatch(-1)
+    (True, '-1, expected a positive number')
+    """
+
+    def __init__(self, test: Callable, description: str):
+        self.test = check_callable(test, "test")
+        if not isinstance(description, str) or not description:
+            raise TypeError(f"description must be a non-empty string, got {describe(description)}")
+        self.description = description
+
+    def __repr__(self) -> str:
+        return self.description
+
+    def mismatch(self, result) -> str | None:
+        verdict = self.test(result)
+        if verdict is True or (verdict is not False and not isinstance(verdict, str) and bool(verdict)):
+            return None
+        why = f": {verdict}" if isinstance(verdict, str) and verdict else ""
+        return f"{describe(result)}, expected {self.description}{why}"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Comparing a result with what was expected
+
+
+def _array_module(*values):
+    """numpy, if one of `values` is a numpy array (numpy is then imported already), else None."""
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and any(isinstance(value, numpy.ndarray) for value in values):
+        return numpy
+    return None
+
+
+def is_matcher(value) -> bool:
+    """Whether `value` is a matcher: a `Matcher`, or any object (not a class) with a `mismatch(result)` method.
+
+    Examples
+    --------
+    >>> is_matcher(OneOf(1, 2)), is_matcher(3), is_matcher(Matcher)
+    (True, False, False)
+    """
+    return isinstance(value, Matcher) or (not isinstance(value, type) and callable(getattr(value, "mismatch", None)))
+
+
+def is_container(value) -> bool:
+    """Whether `value` is compared entry by entry: a dict, list, tuple or numpy array.
+
+    Examples
+    --------
+    >>> is_container({}), is_container((1, 2)), is_container("ab")
+    (True, True, False)
+    """
+    return isinstance(value, (Mapping, list, tuple)) or _array_module(value) is not None
+
+
+#: Two floats closer than this (relative, or absolute near 0) are equal: a sum taken in another order passes.
+FLOAT_TOLERANCE = 1e-9
+
+
+def difference(result, expected, tolerance: float | None = None, depth: int = 0) -> str | None:
+    """None if `result` is what was `expected`; else where they differ ("at key K: got X, expected Y", ...).
+
+    `tolerance` is an absolute tolerance for numbers (CloseTo); without it floats are compared to FLOAT_TOLERANCE.
+
+    Examples
+    --------
+    >>> difference({"a": [1, 2]}, {"a": [1, 3]}), difference(0.1 + 0.2, 0.3)
+    ("at key 'a': at index 1: got 2, expected 3", None)
+    """
+    if is_matcher(expected):
+        why = expected.mismatch(result)
+        return None if why is None else (f"got {why}" if isinstance(expected, Matcher) else why)
+    if depth > 20:  # a structure that contains itself
+        return None if _plain_equal(result, expected) else f"got {describe(result)}, expected {describe(expected)}"
+    numpy = _array_module(result, expected)
+    if numpy is not None:
+        return _arraydifference(numpy, result, expected, tolerance)
+    if isinstance(expected, Mapping):
+        return _dictdifference(result, expected, tolerance, depth)
+    if isinstance(expected, (list, tuple)):
+        return _sequencedifference(result, expected, tolerance, depth)
+    if _numbers_close(result, expected, tolerance):
+        return None
+    if tolerance is None and _plain_equal(result, expected):
+        return None
+    return f"got {describe(result)}, expected {describe(expected)}"
+
+
+def _numbers_close(result, expected, tolerance: float | None) -> bool:
+    """Whether two numbers (not bools) are equal within `tolerance`, or within FLOAT_TOLERANCE if one is a float."""
+    if not (isinstance(result, numbers.Real) and isinstance(expected, numbers.Real)):
+        return False
+    if isinstance(result, bool) or isinstance(expected, bool):
+        return False
+    if tolerance is not None:
+        return abs(float(result) - float(expected)) <= tolerance
+    if isinstance(result, numbers.Integral) and isinstance(expected, numbers.Integral):
+        return False  # whole numbers are compared exactly, by ==
+    return math.isclose(float(result), float(expected), rel_tol=FLOAT_TOLERANCE, abs_tol=FLOAT_TOLERANCE)
+
+
+def _plain_equal(result, expected) -> bool:
+    """`result == expected` as a plain bool (anything that cannot say counts as different)."""
+    try:
+        return bool(result == expected)
+    except Exception:  # noqa: BLE001 - a student's object may raise anything from __eq__
+        return False
+
+
+def _dictdifference(result, expected: Mapping, tolerance, depth) -> str | None:
+    if not isinstance(result, Mapping):
+        return f"got a {type(result).__name__}, expected a dict of {plural(len(expected), 'entry')}"
+    missing = [key for key in expected if key not in result]
+    if missing:
+        return (f"no key {describe(missing[0], 40)} (expected {describe(expected[missing[0]], 40)} there)"
+                + (f"; {len(missing)} of {len(expected)} keys missing" if len(missing) > 1 else ""))
+    extra = [key for key in result if key not in expected]
+    if extra:
+        return (f"an extra key {describe(extra[0], 40)} (with {describe(result[extra[0]], 40)})"
+                + (f"; {len(extra)} keys too many" if len(extra) > 1 else ""))
+    first, differ = None, 0
+    for key in expected:
+        where = difference(result[key], expected[key], tolerance, depth + 1)
+        if where is not None:
+            differ += 1
+            first = first or f"at key {describe(key, 40)}: {where}"
+    if first is None:
+        return None
+    return first + (f"; {differ} of {len(expected)} entries differ" if differ > 1 else "")
+
+
+def _sequencedifference(result, expected, tolerance, depth) -> str | None:
+    kind = type(expected).__name__
+    if not isinstance(result, (list, tuple)):
+        return f"got a {type(result).__name__}, expected a {kind}"
+    if type(result) is not type(expected) and type(expected) in (list, tuple) and type(result) in (list, tuple):
+        return f"got a {type(result).__name__}, expected a {kind}"
+    for index, (got, wanted) in enumerate(zip(result, expected)):
+        where = difference(got, wanted, tolerance, depth + 1)
+        if where is not None:
+            first = f"at index {index}: {where}"
+            if len(result) != len(expected):
+                return f"{plural(len(result), 'item')}, expected {len(expected)}; first difference {first}"
+            return first
+    if len(result) != len(expected):
+        return f"{plural(len(result), 'item')}, expected {len(expected)}"
+    return None
+
+
+def _arraydifference(numpy, result, expected, tolerance) -> str | None:
+    if not isinstance(result, numpy.ndarray):
+        return f"got a {type(result).__name__}, expected a numpy array"
+    if not isinstance(expected, numpy.ndarray):
+        return f"got a numpy array, expected a {type(expected).__name__}"
+    if result.shape != expected.shape:
+        return f"got an array of shape {result.shape}, expected shape {expected.shape}"
+    try:
+        if tolerance is not None or result.dtype.kind == "f" or expected.dtype.kind == "f":
+            same = numpy.isclose(result, expected, rtol=0 if tolerance is not None else FLOAT_TOLERANCE,
+                                 atol=tolerance if tolerance is not None else FLOAT_TOLERANCE, equal_nan=True)
+        else:
+            same = result == expected
+        same = numpy.broadcast_to(numpy.asarray(same, dtype=bool), result.shape)
+    except (TypeError, ValueError):
+        return f"got an array of {result.dtype}, expected {expected.dtype}"
+    differ = numpy.argwhere(~same)
+    if len(differ) == 0:
+        return None
+    index = tuple(int(i) for i in differ[0])
+    where = index[0] if len(index) == 1 else index
+    return (f"at index {where}: got {describe(result[index].item(), 30)}, expected {describe(expected[index].item(), 30)}"
+            + (f"; {len(differ)} of {result.size} entries differ" if len(differ) > 1 else ""))
+
+
+# ---------------------------------------------------------------------------------------------------------------

@@ -1,0 +1,67 @@
+"""The 15-puzzle: approximate value iteration on 4x4 boards, and Korf's 100 instances solved by batched weighted A*.
+
+No exact distance exists here to train on or to compare with, except Korf's optimal lengths of his 100 instances.
+`FIFTEEN_DAVI` made the shipped data/network_15puzzle_davi.npz (tests/benchmarks/bench_neural.py --fifteen): a few
+minutes of training, not a tuned recipe.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from .network import Network, new_network
+from .search import batch_weighted_astar, network_heuristic
+from .training import DaviSettings, train_davi
+
+__all__ = ["FIFTEEN_DAVI", "HIDDEN_FIFTEEN", "train_fifteen", "solve_korf"]
+
+FIFTEEN_DAVI = DaviSettings(size=4, encoding="one_hot", steps=8_000, batch_size=500, learning_rate=1e-3,
+                            final_learning_rate=1e-5, first_depth=2, depth_step=2, max_depth=200, check_every=50,
+                            settled_loss=0.05, max_wait=100)
+HIDDEN_FIFTEEN = (256, 128)
+
+
+def train_fifteen(settings: DaviSettings = FIFTEEN_DAVI, *, hidden=HIDDEN_FIFTEEN,
+                  progress: bool = True) -> tuple[Network, dict]:
+    """A network for the 15-puzzle trained by approximate value iteration from scratch; returns it and its history.
+
+    Examples
+    --------
+    >>> network, history = train_fifteen(replace(FIFTEEN_DAVI, steps=20, batch_size=10, check_every=10),
+    ...                                  hidden=(8,), progress=False)
+    >>> network.sizes, len(history["loss"])
+    ([256, 8, 1], 2)
+    """
+    began = time.perf_counter()
+    network = new_network([256 if settings.encoding == "one_hot" else 16, *hidden, 1], seed=settings.seed)
+    history = train_davi(network, settings, progress=progress)
+    history["settings"]["hidden"] = list(hidden)
+    history["seconds"] = round(time.perf_counter() - began, 1)
+    return network, history
+
+
+def solve_korf(network: Network, instances, *, encoding: str = "one_hot", g_weight: float = 0.8, batch: int = 100,
+               max_expanded: int = 200_000, progress: bool = True) -> list[dict]:
+    """Batched weighted A* with the network on each of Korf's `instances` (`puzzlekit.sliding.fifteen.korf100()`).
+
+    Returns one dict per instance: its number, Korf's optimal length, the length found (-1 if none within
+    `max_expanded`), nodes expanded and generated, network calls and seconds.
+
+    Examples
+    --------
+    >>> from puzzlekit.sliding.fifteen import korf100
+    >>> rows = solve_korf(new_network([256, 4, 1]), korf100()[:1], max_expanded=50, progress=False)
+    >>> rows[0]["number"], rows[0]["optimal"], rows[0]["length"]
+    (1, 57, -1)
+    """
+    from tqdm.auto import tqdm
+
+    h = network_heuristic(network, 4, encoding)
+    rows = []
+    for instance in tqdm(instances, disable=not progress, leave=False):
+        result = batch_weighted_astar(instance.board, h, g_weight=g_weight, batch=batch, max_expanded=max_expanded)
+        rows.append({"number": instance.number, "optimal": instance.length, "length": result.length,
+                     "expanded": result.expanded, "generated": result.generated,
+                     "network_calls": result.network_calls, "seconds": round(result.seconds, 3)})
+    return rows

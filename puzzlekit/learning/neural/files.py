@@ -1,0 +1,162 @@
+"""The network file: `save_network` writes a network as a .npz archive with JSON metadata, no pickle.
+
+`load_network` reads one back, checking each array's header (type and shape) before it reads its data, the shapes
+against each other and every value finite: a damaged or mismatched file is refused with a message that says why.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+import zlib
+from pathlib import Path
+
+from ...checks import short_repr
+from ...datafiles import data_path, read_npy_member
+from ..qtable import check_output
+from .network import Network
+
+__all__ = ["save_network", "load_network", "FORMAT", "VERSION", "MAX_LAYERS", "MAX_PARAMETERS"]
+
+FORMAT, VERSION = "puzzlekit-network", 1
+MAX_LAYERS = 16
+MAX_PARAMETERS = 10_000_000  # a file may not make load_network allocate more than this many float32
+_METADATA_CHARACTERS = 100_000
+
+
+def save_network(file_name: str | os.PathLike, network: Network, **metadata) -> Path:
+    """Write `network` to a .npz file (`weights_0`, `biases_0`, ... and a JSON string `metadata`); return the path.
+
+    The file is written under a temporary name in the same folder, then renamed, so an interrupted save never
+    leaves half a file. Keyword arguments go into the metadata (they must be JSON: the encoding, the training
+    settings, ...).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from puzzlekit.learning.neural.network import new_network
+    >>> path = save_network(pathlib.Path(tempfile.mkdtemp()) / "tiny.npz", new_network([4, 3, 1]), encoding="one_hot")
+    >>> network, metadata = load_network(path)
+    >>> network.sizes, metadata["encoding"]
+    ([4, 3, 1], 'one_hot')
+    """
+    import numpy as np
+
+    if not isinstance(network, Network):
+        raise TypeError(f"network must be a Network, got {short_repr(network)}")
+    path = check_output(file_name, probe=False)
+    _check_layers(network.weights, network.biases, str(path))
+    header = {"format": FORMAT, "version": VERSION, "sizes": network.sizes}
+    clash = set(header) & set(metadata)
+    if clash:
+        raise ValueError(f"metadata may not replace {sorted(clash)}: save_network writes those itself")
+    try:
+        text = json.dumps({**header, **metadata}, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"metadata must be finite JSON: numbers, strings, lists and dicts ({error})") from None
+    if len(text) > _METADATA_CHARACTERS:
+        raise ValueError(f"metadata must be at most {_METADATA_CHARACTERS:,} characters of JSON")
+    arrays = {f"weights_{i}": w for i, w in enumerate(network.weights)}
+    arrays.update({f"biases_{i}": b for i, b in enumerate(network.biases)})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "wb") as file:
+            np.savez_compressed(file, metadata=np.array(text), **arrays)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> tuple[Network, dict]:
+    """Read a network written by `save_network` (a name without a folder is looked up in `data/`); `(network, metadata)`.
+
+    `inputs`, if given, is the width the network's first layer must have (81 for one-hot 8-puzzle boards).
+    ValueError, saying what is wrong, for a file that is not a numpy archive, is damaged, holds something else,
+    has layers whose shapes do not chain, or holds NaN or infinite values. Nothing is ever unpickled.
+
+    Examples
+    --------
+    >>> network, metadata = load_network("network_8puzzle_davi.npz", inputs=81)
+    >>> network.sizes[0], metadata["training"]
+    (81, 'davi')
+    >>> load_network("network_8puzzle_davi.npz", inputs=256)
+    Traceback (most recent call last):
+    ...
+    ValueError: network_8puzzle_davi.npz has 81 inputs, expected 256
+    """
+    import numpy as np
+
+    if not isinstance(file_name, (str, os.PathLike)):
+        raise TypeError(f"file_name must be a str or a path, got {short_repr(file_name)}")
+    path = Path(file_name)
+    if not path.exists() and path.parent == Path(".") and str(path):
+        try:
+            path = data_path(path.name)
+        except (FileNotFoundError, ValueError):
+            pass
+    if not path.is_file():
+        raise FileNotFoundError(f"no network file at {file_name}")
+    what = f"{path.name} is not a puzzlekit network file"
+    unreadable = (OSError, EOFError, zlib.error, NotImplementedError, RuntimeError)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = {name.removesuffix(".npy") for name in archive.namelist()}
+            if "metadata" not in names:
+                raise ValueError(f"{what}: it holds no 'metadata' (it holds {sorted(names)[:10]})")
+            text = str(read_npy_member(archive, "metadata", what, lambda dtype, shape: dtype.kind == "U" and shape == ()
+                                       and dtype.itemsize <= 4 * _METADATA_CHARACTERS, "a JSON string", "save_network"))
+            try:
+                metadata = json.loads(text)
+            except (json.JSONDecodeError, RecursionError) as error:
+                raise ValueError(f"{what}: its metadata is not valid JSON ({error})") from None
+            if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
+                found = metadata.get("format") if isinstance(metadata, dict) else type(metadata).__name__
+                raise ValueError(f"{what}: its format is {short_repr(found)}, expected {FORMAT!r}")
+            if type(metadata.get("version")) is not int or metadata["version"] != VERSION:  # true == 1 in Python
+                raise ValueError(f"{path.name} is a network file of version {short_repr(metadata.get('version'))}; "
+                                 f"this puzzlekit reads version {VERSION}")
+            sizes = metadata.get("sizes")
+            if (not isinstance(sizes, list) or not 2 <= len(sizes) <= MAX_LAYERS + 1
+                    or not all(type(s) is int and s >= 1 for s in sizes) or sizes[-1] != 1
+                    or sum(m * n + n for m, n in zip(sizes, sizes[1:])) > MAX_PARAMETERS):
+                raise ValueError(f"{what}: its layer sizes {short_repr(sizes)} are not those of a network of at most "
+                                 f"{MAX_LAYERS} layers and {MAX_PARAMETERS:,} parameters ending in 1 output")
+            layers = len(sizes) - 1
+            expected = {"metadata"} | {f"{kind}_{i}" for kind in ("weights", "biases") for i in range(layers)}
+            if names != expected:
+                raise ValueError(f"{what}: it holds the arrays {sorted(names)[:10]}, expected {sorted(expected)}")
+            weights = [read_npy_member(archive, f"weights_{i}", what, lambda d, s, i=i: d == np.float32
+                                       and s == (sizes[i], sizes[i + 1]),
+                                       f"float32 of shape {(sizes[i], sizes[i + 1])}, as its layer sizes say",
+                                       "save_network") for i in range(layers)]
+            biases = [read_npy_member(archive, f"biases_{i}", what, lambda d, s, i=i: d == np.float32
+                                      and s == (sizes[i + 1],), f"float32 of shape {(sizes[i + 1],)}, as its layer "
+                                      "sizes say", "save_network") for i in range(layers)]
+    except zipfile.BadZipFile as error:
+        raise ValueError(f"{what}: it is not a numpy .npz archive ({error})") from None
+    except unreadable as error:
+        raise ValueError(f"{what}: its arrays cannot be read, the file may be damaged "
+                         f"({type(error).__name__}: {error})") from None
+    _check_layers(weights, biases, path.name)
+    if inputs is not None and sizes[0] != inputs:
+        raise ValueError(f"{path.name} has {sizes[0]} inputs, expected {inputs}")
+    return Network(weights, biases), metadata
+
+
+def _check_layers(weights: list, biases: list, name: str) -> None:
+    """Each layer float32, its shapes chaining into the next, its values finite."""
+    import numpy as np
+
+    for i, (w, b) in enumerate(zip(weights, biases)):
+        if w.dtype != np.float32 or b.dtype != np.float32 or w.ndim != 2 or b.shape != (w.shape[1],):
+            raise ValueError(f"{name}: layer {i} is not float32 weights (inputs, outputs) and biases (outputs,)")
+        if i and weights[i - 1].shape[1] != w.shape[0]:
+            raise ValueError(f"{name}: layer {i} takes {w.shape[0]} inputs but layer {i - 1} gives {weights[i - 1].shape[1]}")
+        if not (np.isfinite(w).all() and np.isfinite(b).all()):
+            raise ValueError(f"{name}: layer {i} holds NaN or infinite values")
+    if len(weights) != len(biases) or not weights or weights[-1].shape[1] != 1:
+        raise ValueError(f"{name}: a network needs as many bias vectors as weight matrices, and 1 output")

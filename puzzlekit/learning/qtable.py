@@ -1,0 +1,244 @@
+"""The Q-table file: `save_table` writes a table over every board as a .npz archive with JSON metadata, no pickle.
+
+`load_table` reads one back, checking each array's header before it reads a byte of data.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+import zlib
+from pathlib import Path
+
+from ..checks import check_bool, short_repr
+from ..datafiles import data_folder, data_path, read_npy_member
+from ..sliding.grid import DIRECTIONS
+from ..sliding.state_space import TABLE_SIZES, check_table, state_space
+
+__all__ = ["save_table", "load_table", "check_output", "DEFAULT_TABLE", "DEFAULT_TABLE_NAME", "FORMAT", "VERSION", "DTYPES"]
+
+# The trained table that ships with the course (written by `python -m puzzlekit train`), in the data folder.
+DEFAULT_TABLE_NAME = "qtable_8puzzle.npz"
+DEFAULT_TABLE = data_folder() / DEFAULT_TABLE_NAME
+FORMAT, VERSION = "puzzlekit-qtable", 1
+# The float types a table may be stored as (float16 loses the far boards of the 8-puzzle: see chapter 5b, Going further).
+DTYPES = ("float16", "float32", "float64")
+# The most characters of metadata and the deepest nesting of its JSON that a file may hold.
+_METADATA_CHARACTERS, _METADATA_DEPTH = 100_000, 32
+
+
+def save_table(file_name: str | os.PathLike, q, *, dtype: str = "float32", **metadata) -> Path:
+    """Write the table `q` (rows x 4, -inf for the wall) to a .npz file, with `metadata` as JSON; return the path.
+
+    No pickle: the archive holds the array `q` and a JSON string `metadata` (format, version,
+    puzzle, size, goal, what the rows and columns are, and the keyword arguments given here,
+    such as the hyperparameters). The file is written under a temporary name and then renamed,
+    so an interrupted save never leaves half a file. A table that `load_table` would refuse is
+    refused here: one of another shape, with NaN, with values that overflow `dtype`.
+
+    Examples
+    --------
+    >>> import numpy, tempfile, pathlib
+    >>> q = numpy.where(state_space(2).neighbours >= 0, 0.5, -numpy.inf)
+    >>> path = save_table(pathlib.Path(tempfile.mkdtemp()) / "tiny.npz", q, trainer="by hand")
+    >>> table, metadata = load_table(path)
+    >>> table.shape, metadata["trainer"], metadata["goal"]
+    ((12, 4), 'by hand', [1, 2, 3, 0])
+    >>> save_table(path, q * 1e300, dtype="float32")
+    Traceback (most recent call last):
+    ...
+    ValueError: the table has values too large for float32 (up to 5e+299); save it as float64
+    """
+    import numpy as np
+
+    path = check_output(file_name, probe=False)
+    if dtype not in DTYPES:
+        raise ValueError(f"dtype must be one of {', '.join(map(repr, DTYPES))}; got {short_repr(dtype)}")
+    q, space = check_table(q)
+    with np.errstate(over="ignore"):  # an overflow becomes inf, refused just below
+        stored = q.astype(dtype)
+    legal = space.neighbours >= 0
+    if not np.isfinite(stored[legal]).all():
+        raise ValueError(f"the table has values too large for {dtype} (up to {np.abs(q[legal]).max():.0e}); "
+                         f"save it as float64")
+    size = space.size
+    header = {
+        "format": FORMAT,
+        "version": VERSION,
+        "puzzle": f"{size * size - 1}-puzzle",
+        "size": size,
+        "goal": list(space.goal),
+        "rows": "the boards that can reach the goal, in increasing rank (puzzlekit.rank)",
+        "columns": list(DIRECTIONS),
+        "wall": "-inf",
+    }
+    clash = set(header) & set(metadata)
+    if clash:
+        raise ValueError(f"metadata may not replace {sorted(clash)}: save_table writes those itself")
+    try:
+        text = json.dumps({**header, **metadata}, allow_nan=False)
+    except TypeError as error:
+        raise TypeError(f"metadata must be JSON: numbers, strings, lists and dicts ({error})") from None
+    except (ValueError, RecursionError) as error:
+        raise ValueError(f"metadata must be finite JSON, not circular or too deep ({error})") from None
+    if len(text) > _METADATA_CHARACTERS or _nesting_depth(text) > _METADATA_DEPTH:
+        raise ValueError(f"metadata must be at most {_METADATA_CHARACTERS:,} characters of JSON, "
+                         f"nested at most {_METADATA_DEPTH} deep")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = _temporary(path)
+    try:
+        with open(temporary, "wb") as file:
+            np.savez_compressed(file, q=stored, metadata=np.array(text))
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return path
+
+
+def load_table(file_name: str | os.PathLike | None = None):
+    """Read a table written by `save_table` (by default the one that ships); return `(q, metadata)`.
+
+    ValueError, saying what is wrong, for a file that is damaged, not a numpy archive, or a
+    numpy archive of something else. Each array's header (its type and shape) is checked
+    before its data is read, so a file cannot make this allocate more than a table's size,
+    and nothing is ever unpickled.
+
+    Examples
+    --------
+    >>> q, metadata = load_table()
+    >>> q.shape, metadata["puzzle"], metadata["hyperparameters"]["discount"]
+    ((181440, 4), '8-puzzle', 0.92)
+    """
+    if file_name is None:
+        try:
+            path = data_path(DEFAULT_TABLE_NAME)
+        except FileNotFoundError as error:
+            raise FileNotFoundError(f"no Q-table: {error} (python -m puzzlekit train writes it)") from None
+    else:
+        path = _check_file_name(file_name)
+    if path.is_dir():
+        raise ValueError(f"file_name {str(path)!r} is a folder; name a Q-table file in it, such as {str(path / 'q.npz')!r}")
+    if not path.is_file():
+        raise FileNotFoundError(f"no Q-table at {path}")
+    what = f"{path} is not a puzzlekit Q-table"
+    unreadable = (OSError, EOFError, zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = sorted(archive.namelist())
+            if names == ["arr_0.npy"] or not names:
+                raise ValueError(f"{what}: it holds a single numpy array, not an archive of 'q' and 'metadata'")
+            if names != ["metadata.npy", "q.npy"]:
+                shown = [name.removesuffix(".npy") for name in names[:10]]
+                raise ValueError(f"{what}: it holds the arrays {shown}, expected 'metadata' and 'q'")
+            text = read_npy_member(archive, "metadata", what, lambda dtype, shape: dtype.kind == "U" and shape == ()
+                                   and dtype.itemsize <= 4 * _METADATA_CHARACTERS, "a JSON string", "save_table")
+            metadata = _read_metadata(str(text), path, what)
+            space = state_space(metadata["size"])
+            rows = len(space.ranks)
+            q = read_npy_member(archive, "q", what, lambda dtype, shape: dtype.name in DTYPES and shape == (rows, 4),
+                                f"floats of shape ({rows}, 4), one row per board", "save_table")
+    except zipfile.BadZipFile as error:
+        if path.read_bytes()[:6] == b"\x93NUMPY":
+            raise ValueError(f"{what}: it holds a single numpy array, not an archive of 'q' and 'metadata'") from None
+        raise ValueError(f"{what}: it is not a numpy .npz archive ({error})") from None
+    except unreadable as error:
+        raise ValueError(f"{what}: its arrays cannot be read, the file may be damaged "
+                         f"({type(error).__name__}: {error})") from None
+    q = check_table(q, what + ": the table")[0]
+    q.flags.writeable = False
+    return q, metadata
+
+
+def check_output(file_name: str | os.PathLike, *, probe: bool = True) -> Path:
+    """`file_name` as a Path, after checking it names a .npz file that can be written (`probe`: by writing a
+    temporary file beside it and removing it, creating its folder if need be).
+
+    Call it before a long training, so that a bad output fails at once, not after the work.
+    TypeError or ValueError for a bad name, OSError (such as PermissionError) for a folder that
+    cannot be written.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> check_output(pathlib.Path(tempfile.mkdtemp()) / "q.npz").name
+    'q.npz'
+    >>> check_output("q.pickle")
+    Traceback (most recent call last):
+    ...
+    ValueError: file name 'q.pickle' should end in .npz (a numpy archive)
+    """
+    path = _check_file_name(file_name)
+    check_bool(probe, "probe")
+    if path.suffix != ".npz":
+        raise ValueError(f"file name {str(path)!r} should end in .npz (a numpy archive)")
+    if path.is_dir():
+        raise ValueError(f"{str(path)!r} is a folder; name a file in it, such as {str(path / 'q.npz')!r}")
+    if probe:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = _temporary(path)
+        with open(temporary, "wb"):
+            pass
+        temporary.unlink()
+    return path
+
+
+def _temporary(path: Path) -> Path:
+    """A temporary name in the same folder as `path`, so that `os.replace` onto `path` is atomic."""
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def _check_file_name(file_name) -> Path:
+    if not isinstance(file_name, (str, os.PathLike)):
+        raise TypeError(f"file_name must be a str or a path, got {short_repr(file_name)} ({type(file_name).__name__})")
+    path = Path(file_name)
+    if not str(path) or "\0" in str(path):
+        raise ValueError(f"file_name must name a file, got {short_repr(str(file_name))}")
+    return path
+
+
+def _read_metadata(text: str, path: Path, what: str) -> dict:
+    """The JSON metadata of a table file, checked: format, version, size and goal."""
+    if _nesting_depth(text) > _METADATA_DEPTH:
+        raise ValueError(f"{what}: its metadata is nested more than {_METADATA_DEPTH} deep")
+    try:
+        metadata = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise ValueError(f"{what}: its metadata is not valid JSON ({error})") from None
+    if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
+        found = metadata.get("format") if isinstance(metadata, dict) else type(metadata).__name__
+        raise ValueError(f"{what}: its format is {short_repr(found)}, expected {FORMAT!r}")
+    if type(metadata.get("version")) is not int or metadata["version"] != VERSION:  # true == 1 in Python
+        raise ValueError(f"{path} is a Q-table of format version {short_repr(metadata.get('version'))}; "
+                         f"this puzzlekit reads version {VERSION}")
+    size = metadata.get("size")
+    if type(size) is not int or size not in TABLE_SIZES:
+        raise ValueError(f"{what}: its size is {short_repr(size)}, expected 2 or 3")
+    goal = state_space(size).goal
+    if metadata.get("goal") != list(goal):
+        raise ValueError(f"{what} for the goal {goal}: its goal is {short_repr(metadata.get('goal'))}")
+    return metadata
+
+
+def _nesting_depth(text: str) -> int:
+    """The deepest nesting of brackets in a JSON text, brackets inside strings left out."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for character in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif character == "\\":
+                escaped = True
+            elif character == '"':
+                in_string = False
+        elif character == '"':
+            in_string = True
+        elif character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth -= 1
+    return deepest
+
