@@ -17,9 +17,10 @@ A new puzzle family (Sokobond, say) plugs in as a subclass of `GridPuzzleWidget`
 1. Keep the rules outside the widget, in a module of its own that runs without ipywidgets (a state,
    its legal actions, the result of an action, the goal test: the `puzzlekit.problem.Problem`
    protocol), and a planner that returns the actions of a solution.
-2. Subclass `GridPuzzleWidget` and fill in the hooks: `state` (the state on show), `move_count`,
-   `solved`, `apply_action(action)` (one move of a solution) and `refresh(highlight=None)` (draw,
-   then `super().refresh()` for the counter).
+2. Subclass `GridPuzzleWidget`, keep the puzzle's game as `self.game` (it counts `move_count` and
+   answers `is_solved()`), and fill in the hooks: `state` (the state on show), `apply_action(action)`
+   (one move of a solution) and `refresh(highlight=None)` (draw, then `super().refresh()` for the
+   counter).
 3. Build the controls with `add_button(name, label, tooltip, action)` (arrow buttons, Undo, Reset,
    Hint, Solve; each gets the CSS class `puzzlekit-<name>` the browser tests find it by), put a menu
    of levels beside them, and lay out `children` with `self.counter`, `self.stop_button`,

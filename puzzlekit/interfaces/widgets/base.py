@@ -1,7 +1,8 @@
 """What every playable grid-puzzle widget shares: a move counter, a message line, buttons, an animated solve.
 
-A puzzle family subclasses `GridPuzzleWidget` and fills in four hooks (`state`, `move_count`,
-`solved`, `apply_action`, and `refresh` to redraw); see the package docstring for the steps.
+A puzzle family subclasses `GridPuzzleWidget`, keeps its game as `self.game` (which counts the moves and
+says when it is solved) and fills in the hooks (`state`, `apply_action`, and `refresh` to redraw); see the
+package docstring for the steps.
 """
 
 from __future__ import annotations
@@ -71,13 +72,13 @@ class GridPuzzleWidget(widgets.VBox):
 
     @property
     def move_count(self) -> int:
-        """The moves made since the last new game or reset."""
-        raise NotImplementedError(f"{type(self).__name__} must count its moves")
+        """The moves made since the last new game or reset, as the puzzle's game (`self.game`) counts them."""
+        return self.game.move_count
 
     @property
     def solved(self) -> bool:
-        """True when the puzzle shows its goal."""
-        raise NotImplementedError(f"{type(self).__name__} must say when it is solved")
+        """True when the puzzle's game (`self.game`) shows its goal."""
+        return self.game.is_solved()
 
     def apply_action(self, action) -> None:
         """Make one move of a solution on the puzzle.

@@ -179,16 +179,6 @@ class PuzzleBoard(GridPuzzleWidget):
 
     state = board
 
-    @property
-    def move_count(self) -> int:
-        """The moves made since the last shuffle or reset, by hand or by the solver."""
-        return self.game.move_count
-
-    @property
-    def solved(self) -> bool:
-        """True when the board shows the goal."""
-        return self.game.is_solved()
-
     def apply_action(self, action: str) -> None:
         """Move the blank one step ('u', 'r', 'd', 'l'), as a move of a solution (`step` calls it).
 

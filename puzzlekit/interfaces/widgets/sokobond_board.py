@@ -127,16 +127,6 @@ class SokobondBoard(GridPuzzleWidget):
         """The state on show (`puzzlekit.sokobond.State`)."""
         return self.game.state
 
-    @property
-    def move_count(self) -> int:
-        """The moves made since the level started or was reset (an undone move no longer counts)."""
-        return self.game.move_count
-
-    @property
-    def solved(self) -> bool:
-        """True when one molecule holds every atom with no free electron left."""
-        return self.game.is_solved()
-
     def apply_action(self, action: str) -> None:
         """Move the player's molecule one cell ('u', 'r', 'd', 'l'), as a move of a solution.
 
