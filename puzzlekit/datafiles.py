@@ -6,9 +6,12 @@ package as `puzzlekit/data/` (pyproject.toml maps the package `puzzlekit.data` t
 
 from __future__ import annotations
 
+import json
 from pathlib import Path, PurePosixPath
 
-__all__ = ["data_path", "data_folder", "DATA_FOLDERS", "read_npy_member"]
+from .checks import short_repr
+
+__all__ = ["data_path", "data_folder", "DATA_FOLDERS", "read_npy_member", "parse_metadata", "json_depth"]
 
 _HERE = Path(__file__).resolve().parent
 # Where to look, in order: inside the installed package (a wheel), then the repository (an editable install or a
@@ -105,3 +108,60 @@ def read_npy_member(archive, name: str, what: str, accept, expected: str, writer
         if len(data) != count * dtype.itemsize:
             raise ValueError(f"{what}: its array {name!r} is cut short, the file may be damaged")
     return np.frombuffer(data, dtype).reshape(shape, order="F" if fortran_order else "C").copy()
+
+
+def parse_metadata(text: str, what: str, *, file_format: str, version: int, kind: str, max_depth: int = 32) -> dict:
+    """The JSON metadata of a data file, checked: nested at most `max_depth` deep, a dict of this format and version.
+
+    `what` starts the messages about a damaged file; `kind` names the file in the message about its version.
+
+    Examples
+    --------
+    >>> parse_metadata('{"format": "f", "version": 1, "size": 3}', "t.npz", file_format="f", version=1, kind="t.npz")
+    {'format': 'f', 'version': 1, 'size': 3}
+    >>> parse_metadata('{"format": "f", "version": true}', "t.npz", file_format="f", version=1, kind="t.npz")
+    Traceback (most recent call last):
+    ...
+    ValueError: t.npz is of format version True; this puzzlekit reads version 1
+    """
+    if json_depth(text) > max_depth:
+        raise ValueError(f"{what}: its metadata is nested more than {max_depth} deep")
+    try:
+        metadata = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise ValueError(f"{what}: its metadata is not valid JSON ({error})") from None
+    if not isinstance(metadata, dict) or metadata.get("format") != file_format:
+        found = metadata.get("format") if isinstance(metadata, dict) else type(metadata).__name__
+        raise ValueError(f"{what}: its format is {short_repr(found)}, expected {file_format!r}")
+    if type(metadata.get("version")) is not int or metadata["version"] != version:  # true == 1 in Python
+        raise ValueError(f"{kind} is of format version {short_repr(metadata.get('version'))}; "
+                         f"this puzzlekit reads version {version}")
+    return metadata
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of brackets in a JSON text, brackets inside strings left out.
+
+    Examples
+    --------
+    >>> json_depth('{"a": [1, [2]], "b": "[[["}')
+    3
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for character in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif character == "\\":
+                escaped = True
+            elif character == '"':
+                in_string = False
+        elif character == '"':
+            in_string = True
+        elif character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth -= 1
+    return deepest

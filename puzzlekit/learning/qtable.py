@@ -12,7 +12,7 @@ import zlib
 from pathlib import Path
 
 from ..checks import check_bool, short_repr
-from ..datafiles import data_folder, data_path, read_npy_member
+from ..datafiles import data_folder, data_path, json_depth, parse_metadata, read_npy_member
 from ..sliding.grid import DIRECTIONS
 from ..sliding.state_space import TABLE_SIZES, check_table, state_space
 
@@ -82,7 +82,7 @@ def save_table(file_name: str | os.PathLike, q, *, dtype: str = "float32", **met
         raise TypeError(f"metadata must be JSON: numbers, strings, lists and dicts ({error})") from None
     except (ValueError, RecursionError) as error:
         raise ValueError(f"metadata must be finite JSON, not circular or too deep ({error})") from None
-    if len(text) > _METADATA_CHARACTERS or _nesting_depth(text) > _METADATA_DEPTH:
+    if len(text) > _METADATA_CHARACTERS or json_depth(text) > _METADATA_DEPTH:
         raise ValueError(f"metadata must be at most {_METADATA_CHARACTERS:,} characters of JSON, "
                          f"nested at most {_METADATA_DEPTH} deep")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -200,18 +200,8 @@ def _check_file_name(file_name) -> Path:
 
 def _read_metadata(text: str, path: Path, what: str) -> dict:
     """The JSON metadata of a table file, checked: format, version, size and goal."""
-    if _nesting_depth(text) > _METADATA_DEPTH:
-        raise ValueError(f"{what}: its metadata is nested more than {_METADATA_DEPTH} deep")
-    try:
-        metadata = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise ValueError(f"{what}: its metadata is not valid JSON ({error})") from None
-    if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
-        found = metadata.get("format") if isinstance(metadata, dict) else type(metadata).__name__
-        raise ValueError(f"{what}: its format is {short_repr(found)}, expected {FORMAT!r}")
-    if type(metadata.get("version")) is not int or metadata["version"] != VERSION:  # true == 1 in Python
-        raise ValueError(f"{path} is a Q-table of format version {short_repr(metadata.get('version'))}; "
-                         f"this puzzlekit reads version {VERSION}")
+    metadata = parse_metadata(text, what, file_format=FORMAT, version=VERSION, kind=f"{path} (a Q-table)",
+                              max_depth=_METADATA_DEPTH)
     size = metadata.get("size")
     if type(size) is not int or size not in TABLE_SIZES:
         raise ValueError(f"{what}: its size is {short_repr(size)}, expected 2 or 3")
@@ -219,26 +209,4 @@ def _read_metadata(text: str, path: Path, what: str) -> dict:
     if metadata.get("goal") != list(goal):
         raise ValueError(f"{what} for the goal {goal}: its goal is {short_repr(metadata.get('goal'))}")
     return metadata
-
-
-def _nesting_depth(text: str) -> int:
-    """The deepest nesting of brackets in a JSON text, brackets inside strings left out."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for character in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif character == "\\":
-                escaped = True
-            elif character == '"':
-                in_string = False
-        elif character == '"':
-            in_string = True
-        elif character in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif character in "]}":
-            depth -= 1
-    return deepest
 

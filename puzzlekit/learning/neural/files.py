@@ -13,7 +13,7 @@ import zlib
 from pathlib import Path
 
 from ...checks import short_repr
-from ...datafiles import data_path, read_npy_member
+from ...datafiles import data_path, parse_metadata, read_npy_member
 from ..qtable import check_output
 from .network import Network
 
@@ -109,16 +109,8 @@ def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> 
                 raise ValueError(f"{what}: it holds no 'metadata' (it holds {sorted(names)[:10]})")
             text = str(read_npy_member(archive, "metadata", what, lambda dtype, shape: dtype.kind == "U" and shape == ()
                                        and dtype.itemsize <= 4 * _METADATA_CHARACTERS, "a JSON string", "save_network"))
-            try:
-                metadata = json.loads(text)
-            except (json.JSONDecodeError, RecursionError) as error:
-                raise ValueError(f"{what}: its metadata is not valid JSON ({error})") from None
-            if not isinstance(metadata, dict) or metadata.get("format") != FORMAT:
-                found = metadata.get("format") if isinstance(metadata, dict) else type(metadata).__name__
-                raise ValueError(f"{what}: its format is {short_repr(found)}, expected {FORMAT!r}")
-            if type(metadata.get("version")) is not int or metadata["version"] != VERSION:  # true == 1 in Python
-                raise ValueError(f"{path.name} is a network file of version {short_repr(metadata.get('version'))}; "
-                                 f"this puzzlekit reads version {VERSION}")
+            metadata = parse_metadata(text, what, file_format=FORMAT, version=VERSION,
+                                      kind=f"{path.name} (a network file)")
             sizes = metadata.get("sizes")
             if (not isinstance(sizes, list) or not 2 <= len(sizes) <= MAX_LAYERS + 1
                     or not all(type(s) is int and s >= 1 for s in sizes) or sizes[-1] != 1
