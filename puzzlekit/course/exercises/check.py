@@ -40,8 +40,8 @@ def _unwritten(error: NotImplementedError, name: str) -> str:
 
 
 _AGAIN = "write it, then run this cell again"
-_LOOP_HINT = ("look for a loop that never ends: a frontier that never empties, a bound that never rises, "
-              "a state visited again and again")
+_LOOP_HINT = ("look for a loop that never ends (in a search: a frontier that never empties, a bound that never "
+              "rises, a state visited again and again) or for far more work than the case needs")
 _RESULTS: dict[int, tuple[object, bool]] = {}  # id(function) -> (function, whether its last check passed)
 
 
