@@ -104,9 +104,15 @@ def scramble(depths, size: int, *, rng):
     """
     import numpy as np
 
-    depths = np.asarray(depths, np.int64)
-    if depths.ndim != 1 or (len(depths) and depths.min() < 0):
-        raise ValueError("depths must be a list of numbers of moves, 0 or more")
+    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
+    if type(rng).__name__ != "Generator" or not hasattr(rng, "random"):
+        raise TypeError(f"rng must be a numpy Generator (numpy.random.default_rng(seed)), got {short_repr(rng)}")
+    if isinstance(depths, (str, bytes, dict)) or not hasattr(depths, "__len__"):
+        raise TypeError(f"depths must be a list of numbers of moves, got {short_repr(depths)}")
+    depths = np.asarray(depths)
+    if depths.ndim != 1 or (len(depths) and (depths.dtype.kind not in "iu" or depths.min() < 0 or depths.max() > 10_000)):
+        raise ValueError(f"depths must be a list of whole numbers of moves, 0 to 10,000, got {short_repr(depths)}")
+    depths = depths.astype(np.int64)
     targets = target_array(size)
     boards = goal_batch(size, len(depths))
     blanks = np.full(len(depths), size * size - 1)

@@ -208,6 +208,7 @@ class Adam:
         """Move every parameter of `network`, in place, one step against its gradient."""
         import numpy as np
 
+        _check_gradients(self, network, weight_gradients, bias_gradients)
         self.steps += 1
         correction1 = 1 - self.beta1 ** self.steps
         correction2 = 1 - self.beta2 ** self.steps
@@ -356,3 +357,20 @@ def _check_optimizer(network, optimizer) -> None:
     shapes = [p.shape for p in network.weights + network.biases]
     if [m.shape for m in optimizer.m] != shapes:
         raise ValueError("optimizer must be made for this network (Adam(network)): its layers have other shapes")
+
+
+def _check_gradients(optimizer, network, weight_gradients, bias_gradients) -> None:
+    """`Adam.step`'s arguments: the network it was made for, and one gradient of the same shape per parameter."""
+    import numpy as np
+
+    _check_optimizer(network, optimizer)
+    for name, gradients, parameters in (("weight_gradients", weight_gradients, network.weights),
+                                        ("bias_gradients", bias_gradients, network.biases)):
+        if not isinstance(gradients, (list, tuple)) or len(gradients) != len(parameters):
+            raise TypeError(f"{name} must be a list of {len(parameters)} arrays, as backward returns, "
+                            f"got {short_repr(gradients)}")
+        for i, (gradient, parameter) in enumerate(zip(gradients, parameters)):
+            if not isinstance(gradient, np.ndarray) or gradient.dtype.kind not in "fiu":
+                raise TypeError(f"{name}[{i}] must be a numpy array of numbers, got {short_repr(gradient)}")
+            if gradient.shape != parameter.shape:
+                raise ValueError(f"{name}[{i}] must have shape {parameter.shape}, got {gradient.shape}")
