@@ -375,6 +375,11 @@ def _tiny():
     (lambda: DaviSettings(first_depth=5, max_depth=2), ValueError, "max_depth"),
     (lambda: train_supervised(*_tiny(), final_learning_rate=-1, progress=False), ValueError, "final_learning_rate"),
     (lambda: train_davi(new_network([81, 1]), DaviSettings(steps=1), progress="no"), TypeError, "progress"),
+    (lambda: train_supervised(_tiny()[0], _tiny()[1], object(), progress=False), TypeError, "targets"),
+    (lambda: children([[1, 2], [3]], 2), ValueError, "boards"),
+    (lambda: scramble([1, 2], 3, rng=7), TypeError, "rng"),
+    (lambda: scramble([10**6], 3, rng=np.random.default_rng(0)), ValueError, "depths"),
+    (lambda: Adam(new_network([2, 1])).step(new_network([2, 1]), [None], [None]), TypeError, "weight_gradients"),
 ])
 def test_bad_arguments_raise_errors_naming_them(call, error, words):
     with pytest.raises(error) as raised:

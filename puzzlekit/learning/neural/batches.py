@@ -30,7 +30,11 @@ def check_batch(boards, size: int):
     cells = size * size
     if isinstance(boards, (str, bytes)) or not hasattr(boards, "__len__"):
         raise TypeError(f"boards must be a (count, {cells}) array of boards, got {short_repr(boards)}")
-    array = np.asarray(boards)
+    try:
+        array = np.asarray(boards)
+    except (TypeError, ValueError):  # rows of different lengths
+        raise ValueError(f"boards must be a (count, {cells}) array of boards, rows of equal length, "
+                         f"got {short_repr(boards)}") from None
     if array.dtype.kind not in "iu" or array.ndim != 2 or array.shape[1] != cells:
         raise ValueError(f"boards must be a (count, {cells}) array of whole numbers for {size}x{size} boards, "
                          f"got shape {array.shape} and type {array.dtype}")

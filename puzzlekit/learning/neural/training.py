@@ -15,7 +15,7 @@ from ...checks import check_bool, check_choice, check_int, check_real, short_rep
 from ...sliding.grid import MAX_SIZE
 from .batches import children, scramble
 from .encoding import ENCODINGS, encode
-from .network import Adam, Network, check_inputs, predict, train_step
+from .network import Adam, Network, _numbers, check_inputs, predict, train_step
 
 __all__ = ["cosine_rate", "train_supervised", "bootstrap_targets", "DaviSettings", "train_davi"]
 
@@ -61,7 +61,7 @@ def train_supervised(network: Network, inputs, targets, *, epochs: int = 10, bat
     import numpy as np
 
     inputs = check_inputs(network, inputs)
-    targets = np.asarray(targets, np.float32)
+    targets = _numbers(targets, "targets").astype(np.float32)
     if targets.shape != (len(inputs),):
         raise ValueError(f"targets must have one number per row of inputs ({len(inputs)}), got shape {targets.shape}")
     epochs = check_int(epochs, "epochs", minimum=1)
