@@ -331,3 +331,57 @@ def test_shipped_fifteen_network_repeats_its_korf_rows():
     for again, row in zip(solve_korf(network, korf100()[:3], progress=False), rows):
         assert (again["length"], again["expanded"]) == (int(row["length"]), int(row["expanded"]))
         assert again["length"] >= again["optimal"]
+
+
+# Bad arguments to the public API: a TypeError or ValueError that names the argument (issue 19's probes).
+
+def _tiny():
+    network = new_network([3, 4, 1], seed=0)
+    x = np.eye(3, dtype=np.float32)
+    return network, x, np.array([1.0, 2.0, 3.0], np.float32)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: Network([None], [None]), TypeError, "weights[0]"),
+    (lambda: Network(5, "x"), TypeError, "weights must be"),
+    (lambda: Network([np.ones((3, 2))], [np.ones(3)]), ValueError, "biases[0]"),
+    (lambda: Network([np.ones((3, 2)), np.ones((4, 1))], [np.ones(2), np.ones(1)]), ValueError, "weights[1]"),
+    (lambda: Network([np.ones((3, 2))], [np.ones(2)]), ValueError, "1 output"),
+    (lambda: loss([1, 2], [1]), ValueError, "same length"),
+    (lambda: loss("ab", [1, 2]), TypeError, "estimates"),
+    (lambda: Adam(new_network([2, 1]), beta1=5), ValueError, "beta1"),
+    (lambda: Adam(new_network([2, 1]), beta2=1), ValueError, "beta2"),
+    (lambda: Adam(new_network([2, 1]), eps=-1), ValueError, "eps"),
+    (lambda: Adam(5), TypeError, "network must be a Network"),
+    (lambda: train_step(*_tiny()[:1], 5, *_tiny()[1:]), TypeError, "optimizer must be an Adam"),
+    (lambda: train_step(_tiny()[0], Adam(new_network([2, 1])), *_tiny()[1:]), ValueError, "optimizer"),
+    (lambda: backward(_tiny()[0], 5, [1.0]), TypeError, "outputs"),
+    (lambda: backward(5, [], [1.0]), TypeError, "network must be a Network"),
+    (lambda: backward(_tiny()[0], forward(*_tiny()[:2])[1], [1.0]), ValueError, "targets"),
+    (lambda: forward(_tiny()[0], "x"), TypeError, "inputs"),
+    (lambda: predict(_tiny()[0], np.eye(3), batch=0), ValueError, "batch"),
+    (lambda: bootstrap_targets(5, 5, 5, 5), TypeError, "child_estimates"),
+    (lambda: bootstrap_targets(np.ones((2, 4)), np.ones((2, 3), bool), np.ones((2, 4), bool), np.ones(2, bool)),
+     ValueError, "legal"),
+    (lambda: bootstrap_targets(np.ones((2, 4)), np.ones((2, 4)), np.ones((2, 4), bool), np.ones(2, bool)),
+     TypeError, "legal"),
+    (lambda: bootstrap_targets(np.ones((2, 4)), np.ones((2, 4), bool), np.ones((2, 4), bool), np.ones(3, bool)),
+     ValueError, "is_goal"),
+    (lambda: bootstrap_targets(np.ones((1, 4)), np.zeros((1, 4), bool), np.zeros((1, 4), bool), np.zeros(1, bool)),
+     ValueError, "legal must allow"),
+    (lambda: DaviSettings(steps=-5, batch_size="x"), ValueError, "steps"),
+    (lambda: DaviSettings(batch_size="x"), TypeError, "batch_size"),
+    (lambda: DaviSettings(encoding="pixels"), ValueError, "encoding"),
+    (lambda: DaviSettings(first_depth=5, max_depth=2), ValueError, "max_depth"),
+    (lambda: train_supervised(*_tiny(), final_learning_rate=-1, progress=False), ValueError, "final_learning_rate"),
+    (lambda: train_davi(new_network([81, 1]), DaviSettings(steps=1), progress="no"), TypeError, "progress"),
+    (lambda: train_supervised(_tiny()[0], _tiny()[1], object(), progress=False), TypeError, "targets"),
+    (lambda: children([[1, 2], [3]], 2), ValueError, "boards"),
+    (lambda: scramble([1, 2], 3, rng=7), TypeError, "rng"),
+    (lambda: scramble([10**6], 3, rng=np.random.default_rng(0)), ValueError, "depths"),
+    (lambda: Adam(new_network([2, 1])).step(new_network([2, 1]), [None], [None]), TypeError, "weight_gradients"),
+])
+def test_bad_arguments_raise_errors_naming_them(call, error, words):
+    with pytest.raises(error) as raised:
+        call()
+    assert words in str(raised.value)

@@ -26,7 +26,7 @@ PUBLIC_MODULES = ["puzzlekit", "puzzlekit.sliding.board", "puzzlekit.sliding.gri
                   "puzzlekit.learning.qlearning", "puzzlekit.sliding.environment", "puzzlekit.learning.learned", "puzzlekit.sliding.heuristics",
                   "puzzlekit.sliding.distances", "puzzlekit.sliding.game", "puzzlekit.problem", "puzzlekit.sliding.display",
                   "puzzlekit.learning.mdp", "puzzlekit.sliding.spaces", "puzzlekit.learning.wrappers", "puzzlekit.interfaces.policy_picture",
-                  "puzzlekit.learning.policy_iteration"]
+                  "puzzlekit.learning.policy_iteration", "puzzlekit.learning.neural"]
 TABLE_MODULES = ["puzzlekit.learning.qtable", "puzzlekit.sliding.state_space", "puzzlekit.learning.qlearning", "puzzlekit"]
 
 
@@ -424,3 +424,81 @@ TEXTS = st.one_of(
 )
 BOARD_LISTS = st.lists(st.one_of(BOARDS), max_size=3).map(lambda args: Arg([a.value for a in args],
                                                                           any(a.garbage for a in args)))
+
+
+# --- The neural network (chapter 10): tiny networks, a few rows ------------------------------------
+
+
+def tiny_network():
+    """A fresh 3-4-1 network (training changes a network in place: each call gets its own)."""
+    return public("new_network", ["puzzlekit.learning.neural"])([3, 4, 1], seed=0)
+
+
+def tiny_rows():
+    return np.eye(3, dtype=np.float32)
+
+
+def tiny_outputs():
+    return public("forward", ["puzzlekit.learning.neural"])(tiny_network(), tiny_rows())[1]
+
+
+def tiny_gradients(which: int):
+    neural = ["puzzlekit.learning.neural"]
+    return public("backward", neural)(tiny_network(), tiny_outputs(), np.array([1.0, 2.0, 3.0]))[which]
+
+
+def board_batch(size: int):
+    """Three boards of `size`: the goal and two scrambles (fixed seed)."""
+    neural = ["puzzlekit.learning.neural"]
+    return public("scramble", neural)([0, 3, 7], size, rng=np.random.default_rng(0))
+
+
+ODD = [None, 5, 1.5, "x", b"x", {"a": 1}, object()]
+NETWORKS = st.one_of(good(st.just(None).map(lambda _: tiny_network())), bad(st.sampled_from(ODD + [[3, 4, 1]])))
+NETWORK_INPUTS = st.one_of(good(st.sampled_from([(3, 3), (1, 3), (2, 3)]).map(lambda shape: np.ones(shape, np.float32))),
+                           good(st.just([[1, 0, 0], [0, 1, 0]])),
+                           bad(st.sampled_from(ODD + [[["a", "b", "c"]]])))
+ESTIMATES = st.one_of(good(st.sampled_from([(1.0, 2.0, 3.0), (0.5,), (0, 0, 0)]).map(np.array)),
+                      good(st.lists(st.floats(-1e3, 1e3), min_size=1, max_size=4)),
+                      bad(st.sampled_from(ODD + [[], [math.nan], ["a"], [[1.0, 2.0]]])))
+OUTPUTS = st.one_of(good(st.just(None).map(lambda _: tiny_outputs())), bad(st.sampled_from(ODD + [[], [np.eye(3)]])))
+OPTIMIZERS = st.one_of(good(st.just(None).map(lambda _: public("Adam", ["puzzlekit.learning.neural"])(tiny_network()))),
+                       bad(st.sampled_from(ODD)))
+LAYERS = {
+    "weights": st.one_of(good(st.just(None).map(lambda _: tiny_network().weights)),
+                         bad(st.sampled_from(ODD + [[None], [], [np.ones(3)], [np.array(["a"])]]))),
+    "biases": st.one_of(good(st.just(None).map(lambda _: tiny_network().biases)),
+                        bad(st.sampled_from(ODD + [[None], [], [np.ones((3, 3))]]))),
+    "weight_gradients": st.one_of(good(st.just(0).map(tiny_gradients)), bad(st.sampled_from(ODD + [[None], []]))),
+    "bias_gradients": st.one_of(good(st.just(1).map(tiny_gradients)), bad(st.sampled_from(ODD + [[None], []]))),
+}
+BOARD_BATCHES = st.one_of(good(st.sampled_from([2, 3, 3]).map(board_batch)),
+                          bad(st.sampled_from(ODD + [[[1, 2], [3]], [[1, 1, 2, 0]], np.zeros((2, 9))])))
+DEPTH_LISTS = st.one_of(good(st.lists(st.integers(0, 20), max_size=4)),
+                        bad(st.sampled_from(ODD + [[-1], [1.5], [10**6], ["a"], [[1, 2]]])))
+NUMPY_RNGS = st.one_of(good(st.integers(0, 10).map(np.random.default_rng)),
+                       bad(st.sampled_from(ODD + [7])))
+ENCODING_NAMES = st.one_of(good(st.sampled_from(["one_hot", "tile_distances", "one_hot_and_distances"])),
+                           bad(st.sampled_from(["", "pixels", None, 5, ["one_hot"], b"one_hot"])))
+STRICT_BOOLS = st.one_of(good(st.booleans()), bad(st.sampled_from(["yes", None, [True], 2.5, math.nan, 0, 1])))
+
+
+def _child_arrays(kind: str):
+    legal = np.array([[True, True, False, True], [True, False, True, True]])
+    return {"child_estimates": np.array([[2.5, 0.7, 9.0, -4.0], [3.0, 3.0, 3.0, 3.0]]), "legal": legal,
+            "child_is_goal": np.array([[False, False, False, False], [False, False, False, True]]),
+            "is_goal": np.array([False, True])}[kind]
+
+
+CHILD_ARRAYS = {kind: st.one_of(good(st.just(kind).map(_child_arrays)),
+                                bad(st.sampled_from(ODD + [[1.0, 2.0], np.ones((2, 4), object)])))
+                for kind in ("child_estimates", "legal", "child_is_goal", "is_goal")}
+DAVI_SETTINGS = st.one_of(
+    good(st.sampled_from([("one_hot", 16), ("tile_distances", 4)]).map(lambda pair: public(
+        "DaviSettings", ["puzzlekit.learning.neural"])(size=2, encoding=pair[0], steps=3, batch_size=4, check_every=1,
+                                                       max_wait=2))),
+    bad(st.sampled_from(ODD + [{"steps": 3}])))
+DAVI_NETWORKS = st.one_of(good(st.sampled_from([16, 4, 81]).map(
+    lambda width: public("new_network", ["puzzlekit.learning.neural"])([width, 3, 1], seed=0))), bad(st.sampled_from(ODD)))
+LAYER_SIZES = st.one_of(good(st.sampled_from([[3, 4, 1], [2, 1], (5, 2, 1), [np.int64(3), 1]])),
+                        bad(st.sampled_from(ODD + [[], [1], [3, 0, 1], [3, 2], [1.5, 1], [3, -1, 1], "31", [100_001, 1]])))

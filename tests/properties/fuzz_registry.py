@@ -191,6 +191,8 @@ SEARCH_RESULTS = st.one_of(
         lambda limit: objects.public("astar_search")((8, 6, 7, 2, 5, 4, 3, 0, 1), "misplaced", max_expanded=limit))),
     bad(st.sampled_from([None, 5, "result", {"status": "found"}, object()])),
 )
+NONNEGATIVE = st.one_of(good(st.floats(0.0, 0.1)), good(st.sampled_from([0, 1, 2.5])),  # learning rates, eps
+                        bad(st.sampled_from([-1.0, -1e-9, math.nan, math.inf, "0.1", None, True, [0.1], 1j])))
 
 ANYTHING_FUNCTIONS = {"check_int", "check_real", "check_bool", "check_callable", "check_choice", "short_repr"}
 OVERRIDES = {
@@ -275,6 +277,49 @@ OVERRIDES = {
     "expected_sarsa_update.reward": values.REWARD_VALUES,
     "expected_sarsa_update.next_values": st.one_of(good(st.just(None)), objects.VALUE_ROWS),
     "show_policy.boards": st.one_of(good(st.just(None)), values.BOARD_LISTS),
+    # the neural network of chapter 10 (issue 19): tiny networks, a few rows, a few steps
+    **{f"{name}.network": objects.NETWORKS for name in ("forward", "predict", "backward", "Adam", "train_step",
+                                                          "train_supervised")},
+    "Adam.step.network": objects.NETWORKS,
+    **{f"{name}.inputs": objects.NETWORK_INPUTS for name in ("forward", "predict", "train_step", "train_supervised",
+                                                            "Network.__call__")},
+    **{f"{name}.targets": objects.ESTIMATES for name in ("loss", "backward", "train_step", "train_supervised")},
+    "loss.estimates": objects.ESTIMATES,
+    "backward.outputs": objects.OUTPUTS,
+    "train_step.optimizer": objects.OPTIMIZERS,
+    "Network.weights": objects.LAYERS["weights"],
+    "Network.biases": objects.LAYERS["biases"],
+    "Adam.step.weight_gradients": objects.LAYERS["weight_gradients"],
+    "Adam.step.bias_gradients": objects.LAYERS["bias_gradients"],
+    "predict.batch": values.ints(1, 5, neutral=[10**6]),
+    "new_network.sizes": objects.LAYER_SIZES,
+    **{f"Adam.{name}": values.reals(0.0, 0.999) for name in ("beta1", "beta2")},
+    "Adam.eps": NONNEGATIVE.filter(lambda arg: arg.garbage or arg.value > 0),
+    "Adam.learning_rate": NONNEGATIVE,
+    "goal_batch.count": values.ints(0, 20),
+    **{f"{name}.boards": objects.BOARD_BATCHES for name in ("children", "reflect", "encode", "one_hot",
+                                                            "tile_distances", "one_hot_and_distances")},
+    "scramble.depths": objects.DEPTH_LISTS,
+    "scramble.rng": objects.NUMPY_RNGS,
+    **{f"{name}.encoding": objects.ENCODING_NAMES for name in ("encode", "input_width")},
+    **{f"bootstrap_targets.{kind}": strategy for kind, strategy in objects.CHILD_ARRAYS.items()},
+    "train_supervised.epochs": values.ints(1, 3),
+    "train_supervised.batch_size": values.ints(1, 4),
+    "train_supervised.learning_rate": NONNEGATIVE,
+    "train_supervised.progress": objects.STRICT_BOOLS,
+    "train_davi.network": objects.DAVI_NETWORKS,
+    "train_davi.settings": objects.DAVI_SETTINGS,
+    "train_davi.progress": objects.STRICT_BOOLS,
+    "DaviSettings.size": values.SIZES,
+    "DaviSettings.encoding": objects.ENCODING_NAMES,
+    **{f"DaviSettings.{name}": values.ints(1, 10**6) for name in ("steps", "batch_size", "check_every", "max_wait")},
+    **{f"DaviSettings.{name}": values.ints(0, 10**3) for name in ("first_depth", "depth_step")},
+    "DaviSettings.max_depth": values.ints(2, 10**3),
+    "DaviSettings.learning_rate": NONNEGATIVE,
+    "DaviSettings.settled_loss": NONNEGATIVE,
+    **{f"{name}.final_learning_rate": st.one_of(good(st.just(None)), NONNEGATIVE)
+       for name in ("DaviSettings", "train_supervised")},
+
     "greedy_policy.boards": st.one_of(good(st.just(None)), values.BOARD_LISTS),
 }
 EXTRA_KEYWORDS = {  # for functions taking **keywords: what they may be given
@@ -338,6 +383,8 @@ def _factories():
         "Discrete": lambda: p("Discrete", ["puzzlekit.sliding.spaces"])(4),
         "Box": lambda: p("Box", ["puzzlekit.sliding.spaces"])(0, 8, (9,)),
         "RecordEpisodeStatistics": lambda: p("RecordEpisodeStatistics", ["puzzlekit.learning.wrappers"])(objects.environment("3")),
+        "Network": lambda: objects.tiny_network(),
+        "Adam": lambda: p("Adam", ["puzzlekit.learning.neural"])(objects.tiny_network()),
         "PolicyPicture": lambda: p("show_policy", ["puzzlekit.interfaces.policy_picture"])({(1, 2, 0, 3): "r"}),
     }
 

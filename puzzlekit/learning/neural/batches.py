@@ -30,7 +30,11 @@ def check_batch(boards, size: int):
     cells = size * size
     if isinstance(boards, (str, bytes)) or not hasattr(boards, "__len__"):
         raise TypeError(f"boards must be a (count, {cells}) array of boards, got {short_repr(boards)}")
-    array = np.asarray(boards)
+    try:
+        array = np.asarray(boards)
+    except (TypeError, ValueError):  # rows of different lengths
+        raise ValueError(f"boards must be a (count, {cells}) array of boards, rows of equal length, "
+                         f"got {short_repr(boards)}") from None
     if array.dtype.kind not in "iu" or array.ndim != 2 or array.shape[1] != cells:
         raise ValueError(f"boards must be a (count, {cells}) array of whole numbers for {size}x{size} boards, "
                          f"got shape {array.shape} and type {array.dtype}")
@@ -104,9 +108,15 @@ def scramble(depths, size: int, *, rng):
     """
     import numpy as np
 
-    depths = np.asarray(depths, np.int64)
-    if depths.ndim != 1 or (len(depths) and depths.min() < 0):
-        raise ValueError("depths must be a list of numbers of moves, 0 or more")
+    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
+    if type(rng).__name__ != "Generator" or not hasattr(rng, "random"):
+        raise TypeError(f"rng must be a numpy Generator (numpy.random.default_rng(seed)), got {short_repr(rng)}")
+    if isinstance(depths, (str, bytes, dict)) or not hasattr(depths, "__len__"):
+        raise TypeError(f"depths must be a list of numbers of moves, got {short_repr(depths)}")
+    depths = np.asarray(depths)
+    if depths.ndim != 1 or (len(depths) and (depths.dtype.kind not in "iu" or depths.min() < 0 or depths.max() > 10_000)):
+        raise ValueError(f"depths must be a list of whole numbers of moves, 0 to 10,000, got {short_repr(depths)}")
+    depths = depths.astype(np.int64)
     targets = target_array(size)
     boards = goal_batch(size, len(depths))
     blanks = np.full(len(depths), size * size - 1)

@@ -5,6 +5,8 @@ Both take a (count, cells) batch of boards (`batches`) and return a float32 arra
 
 from __future__ import annotations
 
+from ...checks import check_int
+from ...sliding.grid import MAX_SIZE
 from .batches import check_batch
 
 __all__ = ["one_hot", "tile_distances", "one_hot_and_distances", "ENCODINGS", "encode", "input_width"]
@@ -82,9 +84,9 @@ def input_width(encoding: str, size: int) -> int:
     >>> input_width("one_hot", 3), input_width("tile_distances", 3)
     (81, 9)
     """
-    if encoding not in ENCODINGS:
+    if not isinstance(encoding, str) or encoding not in ENCODINGS:
         raise ValueError(f"encoding must be one of {sorted(ENCODINGS)}, got {encoding!r}")
-    cells = size * size
+    cells = check_int(size, "size", minimum=2, maximum=MAX_SIZE) ** 2
     return {"one_hot": cells * cells, "tile_distances": cells, "one_hot_and_distances": cells * cells + cells}[encoding]
 
 
@@ -97,6 +99,6 @@ def encode(boards, size: int, encoding: str = "one_hot"):
     >>> encode(np.array([[1, 2, 3, 0]]), 2, "tile_distances").tolist()
     [[0.0, 0.0, 0.0, 0.0]]
     """
-    if encoding not in ENCODINGS:
+    if not isinstance(encoding, str) or encoding not in ENCODINGS:
         raise ValueError(f"encoding must be one of {sorted(ENCODINGS)}, got {encoding!r}")
     return ENCODINGS[encoding](boards, size)

@@ -27,8 +27,7 @@ class Network:
     """
 
     def __init__(self, weights: list, biases: list):
-        self.weights = list(weights)
-        self.biases = list(biases)
+        self.weights, self.biases = _check_layers(weights, biases)
 
     @property
     def sizes(self) -> list[int]:
@@ -98,6 +97,7 @@ def forward(network: Network, inputs):
     """
     import numpy as np
 
+    inputs = check_inputs(network, inputs)
     outputs = [inputs]
     for layer, (weights, biases) in enumerate(zip(network.weights, network.biases)):
         z = outputs[-1] @ weights + biases
@@ -121,6 +121,7 @@ def predict(network: Network, inputs, *, batch: int = 65_536):
     import numpy as np
 
     inputs = check_inputs(network, inputs)
+    batch = check_int(batch, "batch", minimum=1)
     if len(inputs) <= batch:
         return forward(network, inputs)[0]
     return np.concatenate([forward(network, inputs[i:i + batch])[0] for i in range(0, len(inputs), batch)])
@@ -137,6 +138,7 @@ def loss(estimates, targets) -> float:
     """
     import numpy as np
 
+    estimates, targets = _check_estimates_and_targets(estimates, targets)
     return float(np.mean((np.asarray(estimates, np.float64) - targets) ** 2))
 
 
@@ -159,6 +161,7 @@ def backward(network: Network, outputs: list, targets) -> tuple[list, list]:
     """
     import numpy as np
 
+    targets = _check_outputs(network, outputs, targets)  # the outputs of `forward(network, ...)`, one target per row
     estimates = outputs[-1][:, 0]
     delta = (2 / len(estimates) * (estimates - np.asarray(targets, estimates.dtype)))[:, None]  # d loss / d estimates
     weight_gradients, bias_gradients = [], []
@@ -187,8 +190,12 @@ class Adam:
                  eps: float = 1e-8):
         import numpy as np
 
+        if not isinstance(network, Network):
+            raise TypeError(f"network must be a Network, got {short_repr(network)} ({type(network).__name__})")
         self.learning_rate = check_real(learning_rate, "learning_rate", minimum=0)
-        self.beta1, self.beta2, self.eps = beta1, beta2, eps
+        self.beta1 = check_real(beta1, "beta1", minimum=0, below=1)
+        self.beta2 = check_real(beta2, "beta2", minimum=0, below=1)
+        self.eps = check_real(eps, "eps", above=0)
         parameters = network.weights + network.biases
         self.m = [np.zeros_like(p) for p in parameters]
         self.v = [np.zeros_like(p) for p in parameters]
@@ -201,6 +208,7 @@ class Adam:
         """Move every parameter of `network`, in place, one step against its gradient."""
         import numpy as np
 
+        _check_gradients(self, network, weight_gradients, bias_gradients)
         self.steps += 1
         correction1 = 1 - self.beta1 ** self.steps
         correction2 = 1 - self.beta2 ** self.steps
@@ -227,6 +235,7 @@ def train_step(network: Network, optimizer: Adam, inputs, targets) -> float:
     >>> last < first / 100
     True
     """
+    _check_optimizer(network, optimizer)
     estimates, outputs = forward(network, inputs)
     weight_gradients, bias_gradients = backward(network, outputs, targets)
     optimizer.step(network, weight_gradients, bias_gradients)
@@ -256,3 +265,112 @@ def check_inputs(network: Network, inputs):
     if array.ndim != 2 or array.shape[1] != network.sizes[0]:
         raise ValueError(f"inputs must have shape (rows, {network.sizes[0]}) for this network, got {array.shape}")
     return array
+
+
+def _check_layers(weights, biases) -> tuple[list, list]:
+    """`Network`'s layers as two lists of arrays, after checking that they chain: weights (inputs, outputs) and
+    biases (outputs,) of real numbers, each layer's outputs the next one's inputs, 1 output last."""
+    import numpy as np
+
+    layers = []
+    for name, value in (("weights", weights), ("biases", biases)):
+        if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)) or not value:
+            raise TypeError(f"{name} must be a non-empty list of numpy arrays, one per layer, "
+                            f"got {short_repr(value)} ({type(value).__name__})")
+        for i, array in enumerate(value):
+            if not isinstance(array, np.ndarray) or array.dtype.kind not in "fiu":
+                raise TypeError(f"{name}[{i}] must be a numpy array of numbers, "
+                                f"got {short_repr(array)} ({type(array).__name__})")
+        layers.append(list(value))
+    weights, biases = layers
+    if len(weights) != len(biases):
+        raise ValueError(f"weights and biases must have one array per layer, got {len(weights)} and {len(biases)}")
+    for i, (w, b) in enumerate(zip(weights, biases)):
+        if w.ndim != 2 or 0 in w.shape:
+            raise ValueError(f"weights[{i}] must have shape (inputs, outputs), got {w.shape}")
+        if b.shape != (w.shape[1],):
+            raise ValueError(f"biases[{i}] must have shape ({w.shape[1]},) to match weights[{i}], got {b.shape}")
+        if i > 0 and w.shape[0] != weights[i - 1].shape[1]:
+            raise ValueError(f"weights[{i}] must have {weights[i - 1].shape[1]} rows (the outputs of layer {i - 1}), "
+                             f"got shape {w.shape}")
+    if weights[-1].shape[1] != 1:
+        raise ValueError(f"the last layer must have 1 output (one estimate per board), got {weights[-1].shape[1]}")
+    return weights, biases
+
+
+def _numbers(value, name: str):
+    """`value` as a 1-D float array of finite numbers; TypeError or ValueError naming it otherwise."""
+    import numpy as np
+
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__"):
+        raise TypeError(f"{name} must be a list or array of numbers, got {short_repr(value)} ({type(value).__name__})")
+    try:
+        array = np.asarray(value, np.float64)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{name} must be a list or array of numbers, got {short_repr(value)} ({error})") from None
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional (one number per row), got shape {array.shape}")
+    if not np.isfinite(array).all():
+        raise ValueError(f"{name} must hold finite numbers, got {short_repr(value)}")
+    return array
+
+
+def _check_estimates_and_targets(estimates, targets):
+    """`loss`'s arguments as two 1-D float arrays of the same length (no broadcasting)."""
+    estimates, targets = _numbers(estimates, "estimates"), _numbers(targets, "targets")
+    if len(estimates) != len(targets):
+        raise ValueError(f"estimates and targets must have the same length, got {len(estimates)} and {len(targets)}")
+    if not len(estimates):
+        raise ValueError("estimates and targets must not be empty")
+    return estimates, targets
+
+
+def _check_outputs(network, outputs, targets):
+    """`backward`'s arguments: `outputs` as `forward(network, ...)` returns them, `targets` one number per row."""
+    import numpy as np
+
+    if not isinstance(network, Network):
+        raise TypeError(f"network must be a Network, got {short_repr(network)} ({type(network).__name__})")
+    if not isinstance(outputs, (list, tuple)) or len(outputs) != len(network.weights) + 1:
+        raise TypeError(f"outputs must be the list of {len(network.weights) + 1} layer outputs that forward returns, "
+                        f"got {short_repr(outputs)} ({type(outputs).__name__})")
+    rows = None
+    for i, (output, width) in enumerate(zip(outputs, network.sizes)):
+        if not isinstance(output, np.ndarray) or output.dtype.kind != "f":
+            raise TypeError(f"outputs[{i}] must be a float array from forward, got {type(output).__name__}")
+        if output.ndim != 2 or output.shape[1] != width or (rows is not None and len(output) != rows):
+            raise ValueError(f"outputs[{i}] must have shape ({rows if rows is not None else 'rows'}, {width}), "
+                             f"as forward returns for this network, got {output.shape}")
+        rows = len(output)
+    targets = _numbers(targets, "targets")
+    if len(targets) != rows or rows == 0:
+        raise ValueError(f"targets must have one number per row of the outputs ({rows}), got {len(targets)}")
+    return targets
+
+
+def _check_optimizer(network, optimizer) -> None:
+    """`train_step`'s optimizer: an `Adam` made for a network of this shape."""
+    if not isinstance(optimizer, Adam):
+        raise TypeError(f"optimizer must be an Adam, got {short_repr(optimizer)} ({type(optimizer).__name__})")
+    if not isinstance(network, Network):
+        raise TypeError(f"network must be a Network, got {short_repr(network)} ({type(network).__name__})")
+    shapes = [p.shape for p in network.weights + network.biases]
+    if [m.shape for m in optimizer.m] != shapes:
+        raise ValueError("optimizer must be made for this network (Adam(network)): its layers have other shapes")
+
+
+def _check_gradients(optimizer, network, weight_gradients, bias_gradients) -> None:
+    """`Adam.step`'s arguments: the network it was made for, and one gradient of the same shape per parameter."""
+    import numpy as np
+
+    _check_optimizer(network, optimizer)
+    for name, gradients, parameters in (("weight_gradients", weight_gradients, network.weights),
+                                        ("bias_gradients", bias_gradients, network.biases)):
+        if not isinstance(gradients, (list, tuple)) or len(gradients) != len(parameters):
+            raise TypeError(f"{name} must be a list of {len(parameters)} arrays, as backward returns, "
+                            f"got {short_repr(gradients)}")
+        for i, (gradient, parameter) in enumerate(zip(gradients, parameters)):
+            if not isinstance(gradient, np.ndarray) or gradient.dtype.kind not in "fiu":
+                raise TypeError(f"{name}[{i}] must be a numpy array of numbers, got {short_repr(gradient)}")
+            if gradient.shape != parameter.shape:
+                raise ValueError(f"{name}[{i}] must have shape {parameter.shape}, got {gradient.shape}")

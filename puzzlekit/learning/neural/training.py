@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 
-from ...checks import check_int, check_real
+from ...checks import check_bool, check_choice, check_int, check_real, short_repr
+from ...sliding.grid import MAX_SIZE
 from .batches import children, scramble
-from .encoding import encode
-from .network import Adam, Network, check_inputs, predict, train_step
+from .encoding import ENCODINGS, encode
+from .network import Adam, Network, _numbers, check_inputs, predict, train_step
 
 __all__ = ["cosine_rate", "train_supervised", "bootstrap_targets", "DaviSettings", "train_davi"]
 
@@ -60,12 +61,15 @@ def train_supervised(network: Network, inputs, targets, *, epochs: int = 10, bat
     import numpy as np
 
     inputs = check_inputs(network, inputs)
-    targets = np.asarray(targets, np.float32)
+    targets = _numbers(targets, "targets").astype(np.float32)
     if targets.shape != (len(inputs),):
         raise ValueError(f"targets must have one number per row of inputs ({len(inputs)}), got shape {targets.shape}")
     epochs = check_int(epochs, "epochs", minimum=1)
     batch_size = check_int(batch_size, "batch_size", minimum=1)
     rng = np.random.default_rng(check_int(seed, "seed", minimum=0))
+    if final_learning_rate is not None:
+        check_real(final_learning_rate, "final_learning_rate", minimum=0)
+    check_bool(progress, "progress")
     optimizer = Adam(network, check_real(learning_rate, "learning_rate", minimum=0))
     curve = []
     with _bar(epochs, "supervised", progress) as bar:
@@ -98,6 +102,7 @@ def bootstrap_targets(child_estimates, legal, child_is_goal, is_goal):
     """
     import numpy as np
 
+    child_estimates, legal, child_is_goal, is_goal = _check_children(child_estimates, legal, child_is_goal, is_goal)
     values = np.maximum(np.asarray(child_estimates, np.float32), 0)
     values = np.where(child_is_goal, 0, values)
     values = np.where(legal, values, np.inf)
@@ -121,6 +126,51 @@ class DaviSettings:
     settled_loss: float = 0.05  # refresh the target network when the mean loss since the last look is below this...
     max_wait: int = 1_000  # ... or when this many steps passed without a refresh
     seed: int = 0
+
+    def __post_init__(self):
+        check_int(self.size, "size", minimum=2, maximum=MAX_SIZE)
+        check_choice(self.encoding, "encoding", tuple(ENCODINGS))
+        for name in ("steps", "batch_size", "check_every", "max_wait"):
+            check_int(getattr(self, name), name, minimum=1)
+        for name in ("first_depth", "depth_step", "max_depth", "seed"):
+            check_int(getattr(self, name), name, minimum=0)
+        if self.max_depth < self.first_depth:
+            raise ValueError(f"max_depth must be first_depth ({self.first_depth}) or more, got {self.max_depth}")
+        check_real(self.learning_rate, "learning_rate", minimum=0)
+        if self.final_learning_rate is not None:
+            check_real(self.final_learning_rate, "final_learning_rate", minimum=0)
+        check_real(self.settled_loss, "settled_loss", minimum=0)
+
+
+def _check_children(child_estimates, legal, child_is_goal, is_goal):
+    """`bootstrap_targets`' arguments as arrays: three (boards, moves) ones (numbers, then two of True/False) and
+    (boards,) True/False; every board not at the goal needs a legal child."""
+    import numpy as np
+
+    arrays = []
+    for name, value, kinds in (("child_estimates", child_estimates, "fiu"), ("legal", legal, "b"),
+                               ("child_is_goal", child_is_goal, "b"), ("is_goal", is_goal, "b")):
+        if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__"):
+            raise TypeError(f"{name} must be an array, got {short_repr(value)} ({type(value).__name__})")
+        array = np.asarray(value)
+        if array.dtype.kind not in kinds:
+            what = "numbers" if kinds == "fiu" else "True/False values"
+            raise TypeError(f"{name} must be an array of {what}, got type {array.dtype}")
+        arrays.append(array)
+    child_estimates, legal, child_is_goal, is_goal = arrays
+    if child_estimates.ndim != 2 or child_estimates.shape[1] == 0:
+        raise ValueError(f"child_estimates must have shape (boards, moves), got {child_estimates.shape}")
+    if np.isnan(child_estimates).any():
+        raise ValueError("child_estimates must not hold NaN")
+    for name, array in (("legal", legal), ("child_is_goal", child_is_goal)):
+        if array.shape != child_estimates.shape:
+            raise ValueError(f"{name} must have the shape of child_estimates {child_estimates.shape}, got {array.shape}")
+    if is_goal.shape != (len(child_estimates),):
+        raise ValueError(f"is_goal must have shape ({len(child_estimates)},), one per board, got {is_goal.shape}")
+    stuck = np.flatnonzero(~legal.any(axis=1) & ~is_goal)
+    if len(stuck):
+        raise ValueError(f"legal must allow a move from every board not at the goal; board {stuck[0]} has none")
+    return child_estimates, legal, child_is_goal, is_goal
 
 
 def train_davi(network: Network, settings: DaviSettings = DaviSettings(), *, progress: bool = True) -> dict:
@@ -146,6 +196,7 @@ def train_davi(network: Network, settings: DaviSettings = DaviSettings(), *, pro
 
     if not isinstance(settings, DaviSettings):
         raise TypeError(f"settings must be a DaviSettings, got {type(settings).__name__}")
+    check_bool(progress, "progress")
     size = settings.size
     goal = np.append(np.arange(1, size * size), 0).astype(np.uint8)
     check_inputs(network, encode(goal[None], size, settings.encoding))
