@@ -30,6 +30,7 @@ from pathlib import Path
 for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(variable, "1")
 
+from bench_korf100 import write_csv  # the rows through a temporary file, renamed
 from puzzlekit import lambda_astar_search, q_heuristic, random_board
 from puzzlekit.sliding.distances import distance_table, rank
 from puzzlekit.learning.neural.eight import SHIPPED, measure_eight, train_eight
@@ -55,15 +56,6 @@ def study_rows(name: str, network, encoding: str) -> list[dict]:
                      "shortest": sum(r.length == d for r, d in zip(results, optimal)),
                      "reopened": sum(r.reopened for r in results)})
     return rows
-
-
-def write_csv(path: Path, rows: list[dict]) -> None:
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(temporary, "w", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    os.replace(temporary, path)
 
 
 def fifteen(write: bool) -> None:
