@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from ..sliding.board import BLANK, check_cells
 from ..checks import check_int, short_repr
 from ..sliding.display import COLOURS, BoardPicture
-from ..sliding.grid import DIRECTIONS
+from ..sliding.grid import DIRECTIONS, check_direction
 from ..sliding.state_space import check_dict_table, check_table
 
 __all__ = ["greedy_policy", "show_policy", "PolicyPicture", "ARROWS"]
@@ -81,7 +81,7 @@ def show_policy(policy: Mapping, boards: Sequence | None = None, *, captions: Se
     """
     if not isinstance(policy, Mapping):
         raise TypeError(f"policy must be a dict, board -> move ('u', 'r', 'd', 'l'), got {short_repr(policy)}")
-    moves = {check_cells(board)[0]: _move(action) for board, action in policy.items()}
+    moves = {check_cells(board)[0]: check_direction(action, "a move") for board, action in policy.items()}
     boards = list(moves) if boards is None else [check_cells(board)[0] for board in _board_list(boards)]
     if not boards:
         raise ValueError("show_policy() needs at least one board")
@@ -102,7 +102,7 @@ class PolicyPicture(BoardPicture):
         super().__init__(boards, captions=captions, cell=cell)
         if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
             raise TypeError(f"moves must be a list of moves, one per board, got {short_repr(moves)}")
-        self.moves = [None if move is None else _move(move) for move in moves]
+        self.moves = [None if move is None else check_direction(move, "a move") for move in moves]
         if len(self.moves) != len(self.boards):
             raise ValueError(f"{len(self.moves)} moves for {len(self.boards)} boards; give one move (or None) per board")
         self.columns = check_int(columns, "columns", minimum=1)
@@ -156,14 +156,6 @@ class PolicyPicture(BoardPicture):
                           for along, across in outline)
         fill = _WALL_COLOUR if into_wall else COLOURS.highlight
         return f'<polygon points="{points}" fill="{fill}" stroke="{COLOURS.frame}" stroke-width="1"/>'
-
-
-def _move(action) -> str:
-    if isinstance(action, str) and action in DIRECTIONS:
-        return action
-    if isinstance(action, str):
-        raise ValueError(f"a move must be 'u', 'r', 'd', 'l' or 0-3, got {short_repr(action)}")
-    return DIRECTIONS[check_int(action, "a move ('u', 'r', 'd', 'l' or 0-3)", minimum=0, maximum=3)]
 
 
 def _board_list(boards) -> list:

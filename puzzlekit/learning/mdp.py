@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..sliding.board import Board, check_cells, default_goal, successors
 from ..checks import check_int, check_real, short_repr
-from ..sliding.grid import DIRECTIONS
+from ..sliding.grid import check_direction
 
 __all__ = [
     "move_outcomes",
@@ -49,7 +49,7 @@ def move_outcomes(board, action, slip: float = 0.0) -> list[tuple[float, Board]]
     ValueError: action 'd' is not a legal move of board (1, 2, 0, 3); its moves are 'u', 'r'
     """
     cells = check_cells(board)[0]
-    direction = _direction(action)
+    direction = check_direction(action)
     slip = check_real(slip, "slip", minimum=0, maximum=1)
     following = dict(successors(cells))
     if direction not in following:
@@ -173,7 +173,7 @@ def improve_policy(policy: Policy, values: Values, slip: float = 0.0, discount: 
         worth = {move: expected_value(board, move, values, slip, discount, goal=goal, **rewards)
                  for move, _ in successors(board)}
         best = max(worth, key=worth.get)
-        improved[board] = best if worth[best] > worth[_direction(current)] + 1e-12 else _direction(current)
+        improved[board] = best if worth[best] > worth[check_direction(current)] + 1e-12 else check_direction(current)
     return improved
 
 
@@ -267,15 +267,6 @@ def _states(states) -> list:
     return boards
 
 
-def _direction(action) -> str:
-    """A move as its letter, from 'u', 'r', 'd', 'l' or 0-3."""
-    if isinstance(action, str) and action in DIRECTIONS:
-        return action
-    if isinstance(action, str):
-        raise ValueError(f"action must be 'u', 'r', 'd', 'l' or 0-3, got {short_repr(action)}")
-    return DIRECTIONS[check_int(action, "action ('u', 'r', 'd', 'l' or 0-3)", minimum=0, maximum=3)]
-
-
 def _goal(goal, board) -> Board:
     """`goal` checked, or the default goal of `board`'s size."""
     if goal is None:
@@ -287,7 +278,7 @@ def _check_policy(policy) -> None:
     if not isinstance(policy, Mapping):
         raise TypeError(f"policy must be a dict, board -> move, got {short_repr(policy)} ({type(policy).__name__})")
     for move in policy.values():
-        _direction(move)
+        check_direction(move)
 
 
 def _check_values(values) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .board_checks import MAX_SIZE, check_cells, side
-from ..checks import check_choice, check_int
+from ..checks import check_choice, check_int, short_repr
 
 __all__ = [
     "DIRECTIONS",
@@ -23,6 +23,7 @@ __all__ = [
     "target_array",
     "swap",
     "blocked_message",
+    "check_direction",
 ]
 
 # The blank's moves, in the order of the original 8-puzzle game. 'u' moves the blank up: the tile above it slides down.
@@ -140,3 +141,22 @@ def blocked_message(blank: int, size: int, direction: str) -> str:
         f"the blank at {divmod(blank, size)} cannot move {direction!r} ({DIRECTION_NAMES[direction]}): "
         f"it is on the {EDGE_NAMES[direction]}"
     )
+
+
+def check_direction(action, name: str = "action") -> str:
+    """A move of the blank as its letter, from 'u', 'r', 'd', 'l' or its index 0-3; `name` names it in an error.
+
+    Examples
+    --------
+    >>> check_direction("d"), check_direction(3)
+    ('d', 'l')
+    >>> check_direction("up", "move")
+    Traceback (most recent call last):
+    ...
+    ValueError: move must be 'u', 'r', 'd', 'l' or 0-3, got 'up'
+    """
+    if isinstance(action, str) and action in DIRECTIONS:
+        return action
+    if isinstance(action, str):
+        raise ValueError(f"{name} must be 'u', 'r', 'd', 'l' or 0-3, got {short_repr(action)}")
+    return DIRECTIONS[check_int(action, f"{name} ('u', 'r', 'd', 'l' or 0-3)", minimum=0, maximum=3)]
