@@ -146,8 +146,8 @@ def test_bootstrap_targets_are_the_bellman_backup_of_exact_distances():
 
 def test_davi_learns_boards_near_the_goal_without_distances():
     network = new_network([81, 32, 1], seed=0)
-    history = train_davi(network, DaviSettings(steps=600, batch_size=200, check_every=50, settled_loss=0.1,
-                                               max_wait=200, learning_rate=3e-3, max_depth=6), progress=False)
+    history = train_davi(network, DaviSettings(steps=600, batch_size=200, pool=2_000, check_every=50,
+                                               settled_loss=0.1, max_wait=200, learning_rate=3e-3, max_depth=6), progress=False)
     assert history["refreshes"]
     space = state_space(3)
     near = space.distances <= 3

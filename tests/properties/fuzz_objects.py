@@ -495,8 +495,8 @@ CHILD_ARRAYS = {kind: st.one_of(good(st.just(kind).map(_child_arrays)),
                 for kind in ("child_estimates", "legal", "child_is_goal", "is_goal")}
 DAVI_SETTINGS = st.one_of(
     good(st.sampled_from([("one_hot", 16), ("tile_distances", 4)]).map(lambda pair: public(
-        "DaviSettings", ["puzzlekit.learning.neural"])(size=2, encoding=pair[0], steps=3, batch_size=4, check_every=1,
-                                                       max_wait=2))),
+        "DaviSettings", ["puzzlekit.learning.neural"])(size=2, encoding=pair[0], steps=3, batch_size=4, pool=8,
+                                                       check_every=1, max_wait=2))),
     bad(st.sampled_from(ODD + [{"steps": 3}])))
 DAVI_NETWORKS = st.one_of(good(st.sampled_from([16, 4, 81]).map(
     lambda width: public("new_network", ["puzzlekit.learning.neural"])([width, 3, 1], seed=0))), bad(st.sampled_from(ODD)))

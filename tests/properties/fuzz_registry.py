@@ -312,7 +312,7 @@ OVERRIDES = {
     "train_davi.progress": objects.STRICT_BOOLS,
     "DaviSettings.size": values.SIZES,
     "DaviSettings.encoding": objects.ENCODING_NAMES,
-    **{f"DaviSettings.{name}": values.ints(1, 10**6) for name in ("steps", "batch_size", "check_every", "max_wait")},
+    **{f"DaviSettings.{name}": values.ints(1, 10**6) for name in ("steps", "batch_size", "pool", "check_every", "max_wait")},
     **{f"DaviSettings.{name}": values.ints(0, 10**3) for name in ("first_depth", "depth_step")},
     "DaviSettings.max_depth": values.ints(2, 10**3),
     "DaviSettings.learning_rate": NONNEGATIVE,

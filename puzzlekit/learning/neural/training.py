@@ -3,7 +3,8 @@
 Approximate value iteration (DAVI, from DeepCubeA: Agostinelli et al., 2019) never sees a true distance. The target
 of a board is 1 + the least estimate of its children, 0 at the goal, read from a frozen copy of the network (the
 target network), refreshed when the loss settles. Boards are drawn by scrambling the goal, a few moves at first,
-more as the network learns.
+more as the network learns; their targets are computed once per refresh, for a pool of boards the training then
+draws its minibatches from.
 """
 
 from __future__ import annotations
@@ -117,6 +118,7 @@ class DaviSettings:
     encoding: str = "one_hot"
     steps: int = 6_000  # minibatches of training
     batch_size: int = 1_000
+    pool: int = 100_000  # boards drawn, and their targets computed, at each refresh of the target network
     learning_rate: float = 1e-3
     final_learning_rate: float | None = None  # if set, the rate falls to it along `cosine_rate`
     first_depth: int = 2  # the deepest scramble at the start
@@ -130,7 +132,7 @@ class DaviSettings:
     def __post_init__(self):
         check_int(self.size, "size", minimum=2, maximum=MAX_SIZE)
         check_choice(self.encoding, "encoding", tuple(ENCODINGS))
-        for name in ("steps", "batch_size", "check_every", "max_wait"):
+        for name in ("steps", "batch_size", "pool", "check_every", "max_wait"):
             check_int(getattr(self, name), name, minimum=1)
         for name in ("first_depth", "depth_step", "max_depth", "seed"):
             check_int(getattr(self, name), name, minimum=0)
@@ -176,10 +178,13 @@ def _check_children(child_estimates, legal, child_is_goal, is_goal):
 def train_davi(network: Network, settings: DaviSettings = DaviSettings(), *, progress: bool = True) -> dict:
     """Train `network` in place by approximate value iteration (no exact distance used); return its history.
 
-    Each step draws `batch_size` boards, each scrambled a random number of moves (0 to the current depth) from the
-    goal, computes their targets with `bootstrap_targets` from the target network's estimates of their children,
-    and takes one Adam step towards them. Every `check_every` steps, if the loss has settled (or `max_wait` steps
-    passed), the target network becomes a copy of the network and the scrambles go `depth_step` moves deeper.
+    The training goes in rounds. A round draws `pool` boards, each scrambled a random number of moves (0 to the
+    current depth) from the goal, and computes their targets once, with `bootstrap_targets` from the target
+    network's estimates of their children: the target network does not change within a round, so neither do the
+    targets. Then it takes Adam steps on minibatches of `batch_size` boards drawn from the pool. Every
+    `check_every` steps it looks at the loss: once it has settled (below `settled_loss`, or `max_wait` steps
+    passed), the target network becomes a copy of the network, the scrambles go `depth_step` moves deeper, and
+    the next round begins.
 
     Returns a dict of lists: 'loss' (the mean loss of each `check_every` steps), 'refreshes' (the step of each
     refresh of the target network) and 'depth' (the deepest scramble at each look).
@@ -188,7 +193,8 @@ def train_davi(network: Network, settings: DaviSettings = DaviSettings(), *, pro
     --------
     >>> from puzzlekit.learning.neural.network import new_network
     >>> network = new_network([81, 32, 1], seed=0)
-    >>> history = train_davi(network, DaviSettings(steps=200, batch_size=100, check_every=50), progress=False)
+    >>> history = train_davi(network, DaviSettings(steps=200, batch_size=100, pool=1_000, check_every=50),
+    ...                      progress=False)
     >>> len(history["loss"]), history["depth"][0]
     (4, 2)
     """
@@ -197,36 +203,39 @@ def train_davi(network: Network, settings: DaviSettings = DaviSettings(), *, pro
     if not isinstance(settings, DaviSettings):
         raise TypeError(f"settings must be a DaviSettings, got {type(settings).__name__}")
     check_bool(progress, "progress")
-    size = settings.size
+    size, encoding = settings.size, settings.encoding
     goal = np.append(np.arange(1, size * size), 0).astype(np.uint8)
-    check_inputs(network, encode(goal[None], size, settings.encoding))
+    check_inputs(network, encode(goal[None], size, encoding))
     rng = np.random.default_rng(settings.seed)
     optimizer = Adam(network, settings.learning_rate)
-    target_network = network.copy()
-    depth, since_refresh, losses = settings.first_depth, 0, []
+    depth, step = settings.first_depth, 0
     history = {"loss": [], "refreshes": [], "depth": [], "settings": asdict(settings)}
     with _bar(settings.steps, "value iteration", progress) as bar:
-        for step in range(1, settings.steps + 1):
-            if settings.final_learning_rate is not None:
-                optimizer.learning_rate = cosine_rate(settings.learning_rate, settings.final_learning_rate,
-                                                      step / settings.steps)
-            boards = scramble(rng.integers(0, depth + 1, settings.batch_size), size, rng=rng)
+        while step < settings.steps:
+            if step > 0:  # the loss has settled: the network as it is now becomes the target network
+                history["refreshes"].append(step)
+                depth = min(depth + settings.depth_step, settings.max_depth)
+            # A round: new boards, and their targets from the target network (fixed until the next refresh).
+            boards = scramble(rng.integers(0, depth + 1, settings.pool), size, rng=rng)
             kids, legal = children(boards, size)
-            flat = kids.reshape(-1, size * size)
-            estimates = predict(target_network, encode(flat, size, settings.encoding)).reshape(legal.shape)
+            estimates = predict(network, encode(kids.reshape(-1, size * size), size, encoding)).reshape(legal.shape)
             targets = bootstrap_targets(estimates, legal, (kids == goal).all(axis=2), (boards == goal).all(axis=1))
-            losses.append(train_step(network, optimizer, encode(boards, size, settings.encoding), targets))
-            since_refresh += 1
-            bar.update()
-            if step % settings.check_every == 0:
-                mean = float(np.mean(losses))
-                history["loss"].append(mean)
-                history["depth"].append(depth)
-                losses = []
-                bar.set_postfix(loss=f"{mean:.3f}", depth=depth)
-                if mean < settings.settled_loss or since_refresh >= settings.max_wait:
-                    target_network = network.copy()
-                    history["refreshes"].append(step)
-                    depth = min(depth + settings.depth_step, settings.max_depth)
-                    since_refresh = 0
+            inputs = encode(boards, size, encoding)
+            since_refresh, losses = 0, []
+            while step < settings.steps:
+                if settings.final_learning_rate is not None:
+                    optimizer.learning_rate = cosine_rate(settings.learning_rate, settings.final_learning_rate,
+                                                          step / settings.steps)
+                rows = rng.integers(0, settings.pool, settings.batch_size)
+                losses.append(train_step(network, optimizer, inputs[rows], targets[rows]))
+                step, since_refresh = step + 1, since_refresh + 1
+                bar.update()
+                if since_refresh % settings.check_every == 0:
+                    mean = float(np.mean(losses))
+                    history["loss"].append(mean)
+                    history["depth"].append(depth)
+                    losses = []
+                    bar.set_postfix(loss=f"{mean:.3f}", depth=depth)
+                    if mean < settings.settled_loss or since_refresh >= settings.max_wait:
+                        break
     return history
