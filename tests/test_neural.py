@@ -155,6 +155,25 @@ def test_davi_learns_boards_near_the_goal_without_distances():
     assert np.abs(estimates[near] - space.distances[near]).mean() < 0.6
 
 
+def test_davi_computes_targets_once_a_round(monkeypatch):
+    """The target network is frozen between refreshes, so each round asks it for its pool's targets once."""
+    from puzzlekit.learning.neural import training
+
+    calls, real_predict = [], training.predict
+
+    def counting_predict(network, inputs):
+        calls.append(len(inputs))
+        return real_predict(network, inputs)
+
+    monkeypatch.setattr(training, "predict", counting_predict)
+    history = train_davi(new_network([81, 8, 1], seed=0),
+                         DaviSettings(steps=300, batch_size=20, pool=50, check_every=25, settled_loss=0.5,
+                                      max_wait=100, max_depth=4), progress=False)
+    assert len(calls) == len(history["refreshes"]) + 1 >= 3
+    assert all(rows <= 4 * 50 for rows in calls)  # the children of one pool of 50 boards
+    assert history["depth"][-1] == 4 and sorted(history["refreshes"]) == history["refreshes"]
+
+
 # --- Measured on every board, and the searches -----------------------------------------------------
 
 
