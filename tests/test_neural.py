@@ -131,6 +131,90 @@ def test_encodings():
     assert [int(f) for f in features[:, -1]] == [manhattan(tuple(int(c) for c in b)) for b in state_space(3).boards[::997]]
 
 
+def _eight_databases(reflect=True):
+    from puzzlekit.sliding.fifteen import pattern_databases
+
+    return pattern_databases([[1, 2, 3, 4], [5, 6, 7, 8]], cache=False, reflect=reflect)
+
+
+def test_pattern_database_inputs_are_the_tables_entries_for_the_board_and_its_reflection():
+    """Read in numpy for a batch, the entries are those PatternDatabases reads one board at a time, on 8-puzzle boards."""
+    from puzzlekit.learning.neural import PatternDatabaseInputs
+    from puzzlekit.sliding.fifteen import reflect_board
+
+    databases = _eight_databases()
+    inputs = PatternDatabaseInputs(databases)
+    boards = np.array(state_space(3).boards[::1_999])
+    entries = inputs.entries(boards, 3)
+    assert entries.shape == (len(boards), 4) and inputs.width == 4 and inputs.name == "pattern_databases"
+    for board, row in zip(boards, entries.tolist()):
+        board = tuple(int(c) for c in board)
+        assert row == databases.parts(board) + databases.parts(reflect_board(board))
+        assert max(sum(row[:2]), sum(row[2:])) == databases(board)
+    x = inputs(boards, 3)
+    assert x.dtype == np.float32 and x.min() >= 0 and x.max() <= 1 and np.allclose(x * np.array(inputs.scales * 2), entries)
+    assert (inputs(np.array([GOAL]), 3) == 0).all()
+    plain = PatternDatabaseInputs(_eight_databases(reflect=False), one_hot=True)
+    assert plain.width == 81 + 2 and plain.name == "one_hot_and_pattern_databases"
+    both = plain(boards, 3)
+    assert (both[:, :81] == one_hot(boards, 3)).all() and np.allclose(both[:, 81:] * plain.scales, entries[:, :2])
+
+
+def test_pattern_database_inputs_go_wherever_an_encoding_name_goes():
+    """encode, input_width, DaviSettings (its record names the encoding), train_davi and network_heuristic."""
+    from puzzlekit.learning.neural import PatternDatabaseInputs, encode, encoding_name, input_width
+
+    inputs = PatternDatabaseInputs(_eight_databases(), one_hot=True)
+    boards = np.array([GOAL, (8, 6, 7, 2, 5, 4, 3, 0, 1)])
+    assert (encode(boards, 3, inputs) == inputs(boards, 3)).all() and input_width(inputs, 3) == 85
+    assert encoding_name(inputs) == "one_hot_and_pattern_databases"
+    settings = DaviSettings(size=3, encoding=inputs, steps=40, batch_size=20, check_every=20)
+    assert settings.record()["encoding"] == "one_hot_and_pattern_databases"
+    network = new_network([85, 8, 1], seed=0)
+    history = train_davi(network, settings, progress=False)
+    json.dumps(history)  # the history goes into a file's metadata
+    assert len(history["loss"]) == 2 and history["settings"]["encoding"] == "one_hot_and_pattern_databases"
+    h = network_heuristic(network, 3, inputs)
+    assert h(boards.astype(np.uint8))[0] == 0 and h(boards.astype(np.uint8)).shape == (2,)
+
+
+def test_pattern_database_inputs_train_a_fifteen_network():
+    """train_fifteen sizes the network from the encoding; solve_korf searches with it (tiny 4x4 patterns)."""
+    from dataclasses import replace
+
+    from puzzlekit.learning.neural import PatternDatabaseInputs
+    from puzzlekit.learning.neural.fifteen import FIFTEEN_DAVI, solve_korf, train_fifteen
+    from puzzlekit.sliding.fifteen import korf100, pattern_databases
+
+    inputs = PatternDatabaseInputs(pattern_databases([[1, 2], [3, 4]], (*range(1, 16), 0), cache=False, reflect=True))
+    network, history = train_fifteen(replace(FIFTEEN_DAVI, encoding=inputs, steps=20, batch_size=10, check_every=10),
+                                     hidden=(8,), progress=False)
+    assert network.sizes == [4, 8, 1] and history["settings"]["encoding"] == "pattern_databases"
+    row, = solve_korf(network, korf100()[:1], encoding=inputs, max_expanded=30, progress=False)
+    assert row["length"] == -1 and row["expanded"] >= 30
+
+
+def test_pattern_database_inputs_refuse_what_does_not_fit():
+    from puzzlekit.learning.neural import PatternDatabaseInputs, encode, input_width
+    from puzzlekit.sliding.fifteen import pattern_databases
+
+    with pytest.raises(TypeError, match="databases"):
+        PatternDatabaseInputs([[1, 2, 3, 4], [5, 6, 7, 8]])
+    with pytest.raises(ValueError, match="goal"):
+        PatternDatabaseInputs(pattern_databases([[1, 2], [3]], (1, 2, 0, 3), cache=False))
+    inputs = PatternDatabaseInputs(_eight_databases())
+    with pytest.raises(TypeError, match="one_hot"):
+        PatternDatabaseInputs(_eight_databases(), one_hot="yes")
+    with pytest.raises(ValueError, match="3x3"):
+        encode(np.array([[1, 2, 3, 0]]), 2, inputs)
+    with pytest.raises(ValueError, match="3x3"):
+        input_width(inputs, 4)
+    with pytest.raises(ValueError, match="size"):
+        DaviSettings(size=4, encoding=inputs)
+    with pytest.raises(ValueError, match="boards"):
+        inputs(np.array([[1, 1, 3, 4, 5, 6, 7, 8, 0]]), 3)
+
+
 # --- Approximate value iteration -----------------------------------------------------------------
 
 

@@ -478,8 +478,24 @@ DEPTH_LISTS = st.one_of(good(st.lists(st.integers(0, 20), max_size=4)),
                         bad(st.sampled_from(ODD + [[-1], [1.5], [10**6], ["a"], [[1, 2]]])))
 NUMPY_RNGS = st.one_of(good(st.integers(0, 10).map(np.random.default_rng)),
                        bad(st.sampled_from(ODD + [7])))
+
+
+def tiny_databases():
+    """Pattern databases of the 2x2 puzzle (two patterns, read for the reflected board too): built in a blink."""
+    return public("pattern_databases", ["puzzlekit.sliding.fifteen"])([[1, 2], [3]], (1, 2, 3, 0), cache=False,
+                                                                      reflect=True)
+
+
+def tiny_pattern_inputs(one_hot: bool = False):
+    """Pattern-database inputs of the 2x2 puzzle: an encoding object, beside the names."""
+    return public("PatternDatabaseInputs", ["puzzlekit.learning.neural"])(tiny_databases(), one_hot=one_hot)
+
+
 ENCODING_NAMES = st.one_of(good(st.sampled_from(["one_hot", "tile_distances", "one_hot_and_distances"])),
+                           good(st.booleans().map(tiny_pattern_inputs)),
                            bad(st.sampled_from(["", "pixels", None, 5, ["one_hot"], b"one_hot"])))
+PATTERN_DATABASES = st.one_of(good(st.just(None).map(lambda _: tiny_databases())),
+                              bad(st.sampled_from(ODD + [[[1, 2], [3]], "6-6-3"])))
 STRICT_BOOLS = st.one_of(good(st.booleans()), bad(st.sampled_from(["yes", None, [True], 2.5, math.nan, 0, 1])))
 
 
@@ -494,11 +510,11 @@ CHILD_ARRAYS = {kind: st.one_of(good(st.just(kind).map(_child_arrays)),
                                 bad(st.sampled_from(ODD + [[1.0, 2.0], np.ones((2, 4), object)])))
                 for kind in ("child_estimates", "legal", "child_is_goal", "is_goal")}
 DAVI_SETTINGS = st.one_of(
-    good(st.sampled_from([("one_hot", 16), ("tile_distances", 4)]).map(lambda pair: public(
-        "DaviSettings", ["puzzlekit.learning.neural"])(size=2, encoding=pair[0], steps=3, batch_size=4, pool=8,
-                                                       check_every=1, max_wait=2))),
+    good(st.sampled_from([("one_hot", 16), ("tile_distances", 4), (None, 6)]).map(lambda pair: public(
+        "DaviSettings", ["puzzlekit.learning.neural"])(size=2, encoding=pair[0] or tiny_pattern_inputs(), steps=3,
+                                                       batch_size=4, pool=8, check_every=1, max_wait=2))),
     bad(st.sampled_from(ODD + [{"steps": 3}])))
-DAVI_NETWORKS = st.one_of(good(st.sampled_from([16, 4, 81]).map(
+DAVI_NETWORKS = st.one_of(good(st.sampled_from([16, 4, 6, 81]).map(
     lambda width: public("new_network", ["puzzlekit.learning.neural"])([width, 3, 1], seed=0))), bad(st.sampled_from(ODD)))
 LAYER_SIZES = st.one_of(good(st.sampled_from([[3, 4, 1], [2, 1], (5, 2, 1), [np.int64(3), 1]])),
                         bad(st.sampled_from(ODD + [[], [1], [3, 0, 1], [3, 2], [1.5, 1], [3, -1, 1], "31", [100_001, 1]])))

@@ -301,7 +301,11 @@ OVERRIDES = {
                                                             "tile_distances", "one_hot_and_distances")},
     "scramble.depths": objects.DEPTH_LISTS,
     "scramble.rng": objects.NUMPY_RNGS,
-    **{f"{name}.encoding": objects.ENCODING_NAMES for name in ("encode", "input_width")},
+    **{f"{name}.encoding": objects.ENCODING_NAMES for name in ("encode", "input_width", "check_encoding",
+                                                                "encoding_name")},
+    "PatternDatabaseInputs.databases": objects.PATTERN_DATABASES,
+    "PatternDatabaseInputs.one_hot": objects.STRICT_BOOLS,
+    **{f"PatternDatabaseInputs.{name}.boards": objects.BOARD_BATCHES for name in ("entries", "__call__")},
     **{f"bootstrap_targets.{kind}": strategy for kind, strategy in objects.CHILD_ARRAYS.items()},
     "train_supervised.epochs": values.ints(1, 3),
     "train_supervised.batch_size": values.ints(1, 4),
@@ -385,6 +389,8 @@ def _factories():
         "RecordEpisodeStatistics": lambda: p("RecordEpisodeStatistics", ["puzzlekit.learning.wrappers"])(objects.environment("3")),
         "Network": lambda: objects.tiny_network(),
         "Adam": lambda: p("Adam", ["puzzlekit.learning.neural"])(objects.tiny_network()),
+        "PatternDatabaseInputs": lambda: objects.tiny_pattern_inputs(),
+        "DaviSettings": lambda: p("DaviSettings", ["puzzlekit.learning.neural"])(size=2, steps=3),
         "PolicyPicture": lambda: p("show_policy", ["puzzlekit.interfaces.policy_picture"])({(1, 2, 0, 3): "r"}),
     }
 

@@ -1,15 +1,20 @@
-"""What a network sees of a board: one-hot tile positions, or a few hand-made features such as Manhattan distance.
+"""What a network sees of a board: one-hot tile positions, a few hand-made features such as Manhattan distance, or
+the entries of pattern databases (`PatternDatabaseInputs`).
 
-Both take a (count, cells) batch of boards (`batches`) and return a float32 array, one row per board.
+Each takes a (count, cells) batch of boards (`batches`) and returns a float32 array, one row per board. The first
+three need nothing but the board and are named by a string (`ENCODINGS`); pattern-database inputs need the tables,
+so that encoding is an object holding them, passed wherever a name would be (`encode`, `DaviSettings`,
+`network_heuristic`).
 """
 
 from __future__ import annotations
 
-from ...checks import check_int
+from ...checks import check_bool, check_int, short_repr
 from ...sliding.grid import MAX_SIZE
 from .batches import check_batch
 
-__all__ = ["one_hot", "tile_distances", "one_hot_and_distances", "ENCODINGS", "encode", "input_width"]
+__all__ = ["one_hot", "tile_distances", "one_hot_and_distances", "ENCODINGS", "PatternDatabaseInputs",
+           "check_encoding", "encoding_name", "encode", "input_width"]
 
 
 def one_hot(boards, size: int):
@@ -76,7 +81,117 @@ def one_hot_and_distances(boards, size: int):
 ENCODINGS = {"one_hot": one_hot, "tile_distances": tile_distances, "one_hot_and_distances": one_hot_and_distances}
 
 
-def input_width(encoding: str, size: int) -> int:
+class PatternDatabaseInputs:
+    """Pattern-database entries as inputs (Samadi, Felner and Schaeffer, 2008): a network that sees what an
+    additive heuristic sees, the moves each pattern's tiles need, and learns how to combine them.
+
+    One input per pattern (its table's entry for the board), and as many again for the board mirrored about the
+    diagonal when the databases read it too (`reflect=True`), each divided by its table's largest entry so that it
+    lies in 0..1. With `one_hot=True` the one-hot tile positions come first. The object holds the tables: make it
+    once and pass it as the `encoding` (`encode`, `DaviSettings`, `network_heuristic`). Its `name` is
+    'pattern_databases' or 'one_hot_and_pattern_databases'.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from puzzlekit.sliding.fifteen import pattern_databases
+    >>> databases = pattern_databases([[1, 2, 3, 4], [5, 6, 7, 8]], cache=False, reflect=True)
+    >>> inputs = PatternDatabaseInputs(databases)
+    >>> inputs, inputs.width
+    (PatternDatabaseInputs(1-2-3-4, 5-6-7-8; reflect, 4 inputs), 4)
+    >>> board = (8, 6, 7, 2, 5, 4, 3, 0, 1)
+    >>> databases.parts(board), inputs.entries(np.array([board]), 3).tolist()
+    ([14, 15], [[14, 15, 14, 15]])
+    """
+
+    def __init__(self, databases, *, one_hot: bool = False):
+        import numpy as np
+
+        from ...sliding.board import default_goal
+        from ...sliding.fifteen.databases import PatternDatabases
+
+        if not isinstance(databases, PatternDatabases):
+            raise TypeError(f"databases must be a PatternDatabases (puzzlekit.sliding.fifteen.pattern_databases), "
+                            f"got {short_repr(databases)}")
+        if databases.goal != default_goal(databases.size):
+            raise ValueError(f"databases must be built for the goal {default_goal(databases.size)} (tiles in order, "
+                             f"blank last), the goal the network learns; they are for {databases.goal}")
+        self.one_hot = check_bool(one_hot, "one_hot")
+        self.size, self.patterns, self.reflect = databases.size, databases.partition, databases.reflect
+        self.tables = [np.frombuffer(table, np.uint8) for table in databases.sparse_tables()]
+        self.scales = [float(max(1, table.max())) for table in self.tables]
+        self.name = "one_hot_and_pattern_databases" if one_hot else "pattern_databases"
+        entries = len(self.patterns) * (2 if self.reflect else 1)
+        self.width = entries + (self.size ** 4 if one_hot else 0)
+
+    def __repr__(self) -> str:
+        patterns = ", ".join("-".join(map(str, pattern)) for pattern in self.patterns)
+        return (f"PatternDatabaseInputs({patterns}{'; reflect' if self.reflect else ''}"
+                f"{'; one-hot' if self.one_hot else ''}, {self.width} inputs)")
+
+    def entries(self, boards, size: int):
+        """Each pattern's table entry for each board (then for its reflection), unscaled: a (count, inputs) array."""
+        import numpy as np
+
+        from ...sliding.fifteen.placements import sparse_index
+        from .batches import reflect
+
+        boards = self._check(boards, size)
+        cells = size * size
+        columns = []
+        for batch in (boards, reflect(boards, size)) if self.reflect else (boards,):
+            where = np.empty(batch.shape, np.int64)  # where[row, tile] = the cell of the tile
+            where[np.arange(len(batch))[:, None], batch] = np.arange(cells)
+            columns += [table[sparse_index(where[:, list(pattern)], cells)]
+                        for pattern, table in zip(self.patterns, self.tables)]
+        return np.stack(columns, axis=1) if columns else np.zeros((len(boards), 0), np.uint8)
+
+    def __call__(self, boards, size: int):
+        """The inputs of a (count, cells) batch of boards: the scaled entries, after the one-hot positions if asked."""
+        import numpy as np
+
+        scaled = self.entries(boards, size) / np.array(self.scales * (2 if self.reflect else 1), np.float32)
+        scaled = scaled.astype(np.float32)
+        return np.concatenate([one_hot(boards, size), scaled], axis=1) if self.one_hot else scaled
+
+    def _check(self, boards, size: int):
+        size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
+        if size != self.size:
+            raise ValueError(f"these pattern databases are for {self.size}x{self.size} boards, got size {size}")
+        return check_batch(boards, size)
+
+
+def check_encoding(encoding):
+    """`encoding` itself, after checking it is a name in `ENCODINGS` or a `PatternDatabaseInputs`.
+
+    Examples
+    --------
+    >>> check_encoding("one_hot")
+    'one_hot'
+    >>> check_encoding("pixels")
+    Traceback (most recent call last):
+    ...
+    ValueError: encoding must be one of ['one_hot', 'one_hot_and_distances', 'tile_distances'] or a PatternDatabaseInputs, got 'pixels'
+    """
+    if isinstance(encoding, PatternDatabaseInputs) or (isinstance(encoding, str) and encoding in ENCODINGS):
+        return encoding
+    raise ValueError(f"encoding must be one of {sorted(ENCODINGS)} or a PatternDatabaseInputs, "
+                     f"got {short_repr(encoding)}")
+
+
+def encoding_name(encoding) -> str:
+    """The name of an encoding, for a file's metadata: the string itself, or a `PatternDatabaseInputs`' `name`.
+
+    Examples
+    --------
+    >>> encoding_name("one_hot")
+    'one_hot'
+    """
+    encoding = check_encoding(encoding)
+    return encoding if isinstance(encoding, str) else encoding.name
+
+
+def input_width(encoding, size: int) -> int:
     """How many inputs an encoding gives a board of width `size`.
 
     Examples
@@ -84,14 +199,18 @@ def input_width(encoding: str, size: int) -> int:
     >>> input_width("one_hot", 3), input_width("tile_distances", 3)
     (81, 9)
     """
-    if not isinstance(encoding, str) or encoding not in ENCODINGS:
-        raise ValueError(f"encoding must be one of {sorted(ENCODINGS)}, got {encoding!r}")
+    encoding = check_encoding(encoding)
     cells = check_int(size, "size", minimum=2, maximum=MAX_SIZE) ** 2
+    if isinstance(encoding, PatternDatabaseInputs):
+        if size != encoding.size:
+            raise ValueError(f"these pattern databases are for {encoding.size}x{encoding.size} boards, got size {size}")
+        return encoding.width
     return {"one_hot": cells * cells, "tile_distances": cells, "one_hot_and_distances": cells * cells + cells}[encoding]
 
 
-def encode(boards, size: int, encoding: str = "one_hot"):
-    """`ENCODINGS[encoding](boards, size)`, the encoding named by its string.
+def encode(boards, size: int, encoding="one_hot"):
+    """The boards through `encoding`: `ENCODINGS[encoding](boards, size)` for a name, `encoding(boards, size)` for a
+    `PatternDatabaseInputs`.
 
     Examples
     --------
@@ -99,6 +218,5 @@ def encode(boards, size: int, encoding: str = "one_hot"):
     >>> encode(np.array([[1, 2, 3, 0]]), 2, "tile_distances").tolist()
     [[0.0, 0.0, 0.0, 0.0]]
     """
-    if not isinstance(encoding, str) or encoding not in ENCODINGS:
-        raise ValueError(f"encoding must be one of {sorted(ENCODINGS)}, got {encoding!r}")
-    return ENCODINGS[encoding](boards, size)
+    encoding = check_encoding(encoding)
+    return ENCODINGS[encoding](boards, size) if isinstance(encoding, str) else encoding(boards, size)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+from .encoding import input_width
 from .network import Network, new_network
 from .search import batch_weighted_astar, network_heuristic
 from .training import DaviSettings, train_davi
@@ -34,16 +35,18 @@ def train_fifteen(settings: DaviSettings = FIFTEEN_DAVI, *, hidden=HIDDEN_FIFTEE
     ([256, 8, 1], 2)
     """
     began = time.perf_counter()
-    network = new_network([256 if settings.encoding == "one_hot" else 16, *hidden, 1], seed=settings.seed)
+    network = new_network([input_width(settings.encoding, 4), *hidden, 1], seed=settings.seed)
     history = train_davi(network, settings, progress=progress)
     history["settings"]["hidden"] = list(hidden)
     history["seconds"] = round(time.perf_counter() - began, 1)
     return network, history
 
 
-def solve_korf(network: Network, instances, *, encoding: str = "one_hot", g_weight: float = 0.8, batch: int = 100,
+def solve_korf(network: Network, instances, *, encoding="one_hot", g_weight: float = 0.8, batch: int = 100,
                max_expanded: int = 200_000, progress: bool = True) -> list[dict]:
     """Batched weighted A* with the network on each of Korf's `instances` (`puzzlekit.sliding.fifteen.korf100()`).
+
+    `encoding` is the one the network was trained with (a name, or the `PatternDatabaseInputs` object).
 
     Returns one dict per instance: its number, Korf's optimal length, the length found (-1 if none within
     `max_expanded`), nodes expanded and generated, network calls and seconds.

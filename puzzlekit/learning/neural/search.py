@@ -34,8 +34,10 @@ class BatchResult:
     found: bool = True
 
 
-def network_heuristic(network, size: int, encoding: str = "one_hot") -> Callable:
+def network_heuristic(network, size: int, encoding="one_hot") -> Callable:
     """h(boards) for `batch_weighted_astar`: the network's estimates of a (count, cells) batch, at least 0, goal 0.
+
+    `encoding` is the one the network was trained with: a name in `ENCODINGS` or a `PatternDatabaseInputs`.
 
     Examples
     --------

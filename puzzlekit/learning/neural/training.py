@@ -10,12 +10,12 @@ draws its minibatches from.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 
-from ...checks import check_bool, check_choice, check_int, check_real, short_repr
+from ...checks import check_bool, check_int, check_real, short_repr
 from ...sliding.grid import MAX_SIZE
 from .batches import children, scramble
-from .encoding import ENCODINGS, encode
+from .encoding import check_encoding, encode, encoding_name
 from .network import Adam, Network, _numbers, check_inputs, predict, train_step
 
 __all__ = ["cosine_rate", "train_supervised", "bootstrap_targets", "DaviSettings", "train_davi"]
@@ -112,10 +112,13 @@ def bootstrap_targets(child_estimates, legal, child_is_goal, is_goal):
 
 @dataclass(frozen=True)
 class DaviSettings:
-    """The settings of `train_davi`, in one place (each has a default that works for the 8-puzzle)."""
+    """The settings of `train_davi`, in one place (each has a default that works for the 8-puzzle).
+
+    `encoding` is a name in `ENCODINGS` or a `PatternDatabaseInputs` (which holds its tables).
+    """
 
     size: int = 3
-    encoding: str = "one_hot"
+    encoding: object = "one_hot"  # a name in ENCODINGS, or a PatternDatabaseInputs
     steps: int = 6_000  # minibatches of training
     batch_size: int = 1_000
     pool: int = 100_000  # boards drawn, and their targets computed, at each refresh of the target network
@@ -131,7 +134,10 @@ class DaviSettings:
 
     def __post_init__(self):
         check_int(self.size, "size", minimum=2, maximum=MAX_SIZE)
-        check_choice(self.encoding, "encoding", tuple(ENCODINGS))
+        check_encoding(self.encoding)
+        if not isinstance(self.encoding, str) and self.encoding.size != self.size:
+            raise ValueError(f"encoding's pattern databases are for {self.encoding.size}x{self.encoding.size} boards; "
+                             f"size is {self.size}")
         for name in ("steps", "batch_size", "pool", "check_every", "max_wait"):
             check_int(getattr(self, name), name, minimum=1)
         for name in ("first_depth", "depth_step", "max_depth", "seed"):
@@ -142,6 +148,18 @@ class DaviSettings:
         if self.final_learning_rate is not None:
             check_real(self.final_learning_rate, "final_learning_rate", minimum=0)
         check_real(self.settled_loss, "settled_loss", minimum=0)
+
+    def record(self) -> dict:
+        """The settings as JSON for a file's metadata: the encoding by its name, not its tables.
+
+        Examples
+        --------
+        >>> DaviSettings(steps=10).record()["encoding"], DaviSettings(steps=10).record()["steps"]
+        ('one_hot', 10)
+        """
+        record = {field.name: getattr(self, field.name) for field in fields(self)}
+        record["encoding"] = encoding_name(self.encoding)
+        return record
 
 
 def _check_children(child_estimates, legal, child_is_goal, is_goal):
@@ -209,7 +227,7 @@ def train_davi(network: Network, settings: DaviSettings = DaviSettings(), *, pro
     rng = np.random.default_rng(settings.seed)
     optimizer = Adam(network, settings.learning_rate)
     depth, step = settings.first_depth, 0
-    history = {"loss": [], "refreshes": [], "depth": [], "settings": asdict(settings)}
+    history = {"loss": [], "refreshes": [], "depth": [], "settings": settings.record()}
     with _bar(settings.steps, "value iteration", progress) as bar:
         while step < settings.steps:
             if step > 0:  # the loss has settled: the network as it is now becomes the target network
