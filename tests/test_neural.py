@@ -412,7 +412,10 @@ def test_shipped_fifteen_network_repeats_its_korf_rows():
     with open(data_path("neural_korf100.csv")) as file:
         rows = list(csv.DictReader(file))
     assert len(rows) == 100 and metadata["korf100"]["solved"] == sum(int(row["length"]) > 0 for row in rows)
-    for again, row in zip(solve_korf(network, korf100()[:3], progress=False), rows):
+    assert metadata["encoding"] == "one_hot" and metadata["history"]["seconds"] <= 30 * 60
+    search = metadata["search"]
+    for again, row in zip(solve_korf(network, korf100()[:3], g_weight=search["g_weight"], batch=search["batch"],
+                                     progress=False), rows):
         assert (again["length"], again["expanded"]) == (int(row["length"]), int(row["expanded"]))
         assert again["length"] >= again["optimal"]
 
