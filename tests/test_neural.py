@@ -431,9 +431,36 @@ def test_shipped_fifteen_network_repeats_its_korf_rows():
     with open(data_path("neural_korf100.csv")) as file:
         rows = list(csv.DictReader(file))
     assert len(rows) == 100 and metadata["korf100"]["solved"] == sum(int(row["length"]) > 0 for row in rows)
-    for again, row in zip(solve_korf(network, korf100()[:3], progress=False), rows):
+    assert metadata["encoding"] == "one_hot" and metadata["history"]["seconds"] <= 30 * 60
+    search = metadata["search"]
+    for again, row in zip(solve_korf(network, korf100()[:3], g_weight=search["g_weight"], batch=search["batch"],
+                                     progress=False), rows):
         assert (again["length"], again["expanded"]) == (int(row["length"]), int(row["expanded"]))
         assert again["length"] >= again["optimal"]
+
+
+def test_the_fifteen_summary_agrees_with_the_shipped_rows_and_network():
+    """data/neural_korf100_summary.csv's row of the shipped inputs and search is what neural_korf100.csv's rows sum to."""
+    import csv
+
+    from puzzlekit.datafiles import data_path
+    from puzzlekit.learning.neural.fifteen import FIFTEEN_INPUTS, FIFTEEN_SEARCHES, SHIPPED_FIFTEEN, SHIPPED_SEARCH
+
+    _, metadata = load_network("network_15puzzle_davi.npz", inputs=256)
+    with open(data_path("neural_korf100.csv")) as file:
+        rows = list(csv.DictReader(file))
+    with open(data_path("neural_korf100_summary.csv")) as file:
+        summary = list(csv.DictReader(file))
+    assert {(row["inputs"], float(row["g_weight"]), int(row["batch"])) for row in summary} == {
+        (inputs, g, batch) for inputs in FIFTEEN_INPUTS for g, batch in FIFTEEN_SEARCHES}
+    shipped, = [row for row in summary if row["inputs"] == SHIPPED_FIFTEEN == metadata["encoding"]
+                and (float(row["g_weight"]), int(row["batch"])) == SHIPPED_SEARCH]
+    solved = [row for row in rows if int(row["length"]) > 0]
+    assert int(shipped["solved"]) == len(solved) == metadata["korf100"]["solved"]
+    assert int(shipped["optimal"]) == sum(row["length"] == row["optimal"] for row in solved) == metadata["korf100"]["optimal"]
+    assert float(shipped["mean_length"]) == round(sum(int(row["length"]) for row in solved) / len(solved), 2)
+    assert int(shipped["mean_expanded"]) == round(sum(int(row["expanded"]) for row in solved) / len(solved))
+    assert float(shipped["train_seconds"]) == metadata["history"]["seconds"]
 
 
 # Bad arguments to the public API: a TypeError or ValueError that names the argument (issue 19's probes).

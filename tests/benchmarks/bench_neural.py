@@ -4,6 +4,8 @@
     python tests/benchmarks/bench_neural.py --write    # also store the networks and figures in data/ for chapter 10
     python tests/benchmarks/bench_neural.py --astar-every 10   # A* on every 10th board only (faster)
     python tests/benchmarks/bench_neural.py --methods davi     # one of the two networks (the other's rows are kept)
+    python tests/benchmarks/bench_neural.py --methods '' --fifteen --write   # the 15-puzzle's network only
+    python tests/benchmarks/bench_neural.py --methods '' --fifteen --fifteen-inputs one_hot,pattern_databases
 
 It trains the supervised network (exact distances of half the boards) and the network of approximate value
 iteration (no exact distance), each with the shipped settings (`puzzlekit.learning.neural.eight`), measures both on all
@@ -12,6 +14,12 @@ chapter 7's study form f = lambda * g + h with the network's values as a Q-table
 (`random_board(3, seed=0..99)`), beside the Q-table rows of `data/weighted_astar_grid.csv`.
 With --write the networks go to data/network_8puzzle_*.npz (with their figures and learning curves as JSON
 metadata) and the study-form rows to data/neural_weighted_astar.csv, each written to a temporary name and renamed.
+
+With --fifteen it trains the 15-puzzle's network (`puzzlekit.learning.neural.fifteen.fifteen_settings`: by default
+the shipped inputs, `SHIPPED_FIFTEEN`; the other inputs with --fifteen-inputs) and solves Korf's 100 with it under
+each search of `FIFTEEN_SEARCHES`. With --write the shipped network goes to data/network_15puzzle_davi.npz, its
+rows for `SHIPPED_SEARCH` to data/neural_korf100.csv, and one summary row per inputs and search to
+data/neural_korf100_summary.csv (the rows of inputs not trained in this run are kept).
 Not collected by pytest (see tests/conftest.py).
 """
 
@@ -35,7 +43,8 @@ from puzzlekit import lambda_astar_search, q_heuristic, random_board
 from puzzlekit.sliding.distances import distance_table, rank
 from puzzlekit.learning.neural.eight import SHIPPED, measure_eight, train_eight
 from puzzlekit.learning.neural.evaluation import all_estimates, q_from_estimates
-from puzzlekit.learning.neural.files import save_network
+from puzzlekit.learning.neural.encoding import input_width
+from puzzlekit.learning.neural.files import load_network, save_network
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDY_CSV = ROOT / "data" / "neural_weighted_astar.csv"
@@ -67,29 +76,67 @@ def study_rows(name: str, network, encoding: str) -> list[dict]:
     return rows
 
 
-def fifteen(write: bool) -> None:
-    """Train the 15-puzzle network from scratch (`FIFTEEN_DAVI`), solve Korf's 100 with it, print every figure."""
-    from puzzlekit.sliding.fifteen import korf100
-    from puzzlekit.learning.neural.fifteen import FIFTEEN_DAVI, train_fifteen, solve_korf
+FIFTEEN_CSV = ROOT / "data" / "neural_korf100.csv"
+FIFTEEN_SUMMARY_CSV = ROOT / "data" / "neural_korf100_summary.csv"
 
-    print("== 15-puzzle: approximate value iteration from scratch", flush=True)
-    network, history = train_fifteen(FIFTEEN_DAVI)
-    print(f"trained in {history['seconds']} s; {network}; {len(history['refreshes'])} refreshes", flush=True)
-    rows = solve_korf(network, korf100(), g_weight=0.8, batch=100, max_expanded=1_000_000)
+
+def korf_summary(rows: list[dict]) -> dict:
+    """The figures of one search over Korf's 100: solved, mean lengths, optimal count, nodes and seconds a board."""
     solved = [row for row in rows if row["length"] > 0]
     count = max(len(solved), 1)
-    summary = {"solved": len(solved), "mean_length": round(sum(r["length"] for r in solved) / count, 2),
-               "mean_optimal_length": round(sum(r["optimal"] for r in solved) / count, 2),
-               "optimal": sum(r["length"] == r["optimal"] for r in solved),
-               "mean_expanded": round(sum(r["expanded"] for r in solved) / count),
-               "mean_generated": round(sum(r["generated"] for r in solved) / count),
-               "mean_seconds": round(sum(r["seconds"] for r in solved) / count, 3)}
-    print("Korf's 100, batched weighted A* (g_weight 0.8, 100 nodes a call):", json.dumps(summary))
-    if write:
-        save_network(ROOT / "data" / "network_15puzzle_davi.npz", network, training="davi", encoding="one_hot",
-                     korf100=summary, history=history)
-        write_csv(ROOT / "data" / "neural_korf100.csv", rows)
-        print("wrote data/network_15puzzle_davi.npz and data/neural_korf100.csv")
+    return {"solved": len(solved), "mean_length": round(sum(r["length"] for r in solved) / count, 2),
+            "mean_optimal_length": round(sum(r["optimal"] for r in solved) / count, 2),
+            "optimal": sum(r["length"] == r["optimal"] for r in solved),
+            "mean_expanded": round(sum(r["expanded"] for r in solved) / count),
+            "mean_generated": round(sum(r["generated"] for r in solved) / count),
+            "mean_seconds": round(sum(r["seconds"] for r in solved) / count, 3)}
+
+
+def fifteen(inputs: str, write: bool, trained: str | None = None, save: str | None = None) -> list[dict]:
+    """Train the 15-puzzle network for `inputs` from scratch (`fifteen_settings`), solve Korf's 100 with it under each
+    of `FIFTEEN_SEARCHES`, print every figure; return one summary row per search.
+
+    `trained`, if given, is a network file of this training (saved by `--fifteen-save`; its history's settings must
+    be those of `fifteen_settings(inputs)`): it is measured instead of training again, with the training time it
+    recorded. `save`, if given, is a file to save the network to as well (whatever its inputs), with its figures."""
+    from puzzlekit.sliding.fifteen import korf100
+    from puzzlekit.learning.neural.fifteen import (FIFTEEN_SEARCHES, SHIPPED_FIFTEEN, SHIPPED_SEARCH, fifteen_settings,
+                                                   solve_korf, train_fifteen)
+
+    print(f"== 15-puzzle, {inputs} inputs: approximate value iteration from scratch", flush=True)
+    began = time.perf_counter()
+    settings, hidden = fifteen_settings(inputs)  # the pattern databases are loaded here (built if not cached)
+    tables_seconds = round(time.perf_counter() - began, 1)
+    if trained:
+        network, metadata = load_network(trained, inputs=input_width(settings.encoding, 4))
+        history = metadata["history"]
+        if history["settings"] != {**settings.record(), "hidden": list(hidden)}:
+            raise SystemExit(f"{trained} was not trained with the {inputs} settings of fifteen_settings")
+        print(f"read {trained}")
+    else:
+        network, history = train_fifteen(settings, hidden=hidden)
+    print(f"trained in {history['seconds']} s (+ {tables_seconds} s for the tables); {network}; "
+          f"{len(history['refreshes'])} refreshes", flush=True)
+    summaries = []
+    for g_weight, batch in FIFTEEN_SEARCHES:
+        rows = solve_korf(network, korf100(), encoding=settings.encoding, g_weight=g_weight, batch=batch,
+                          max_expanded=1_000_000)
+        summary = korf_summary(rows)
+        print(f"Korf's 100, batched weighted A* (g_weight {g_weight}, {batch} nodes a call):", json.dumps(summary),
+              flush=True)
+        summaries.append({"inputs": inputs, "parameters": network.parameters, "train_seconds": history["seconds"],
+                          "tables_seconds": tables_seconds, "g_weight": g_weight, "batch": batch, **summary})
+        if (g_weight, batch) == SHIPPED_SEARCH:
+            shipped_rows, shipped_summary = rows, summary
+    metadata = {"training": "davi", "encoding": inputs, "tables_seconds": tables_seconds, "korf100": shipped_summary,
+                "search": {"g_weight": SHIPPED_SEARCH[0], "batch": SHIPPED_SEARCH[1]}, "history": history}
+    if save:
+        print(f"saved {save_network(save, network, **metadata)}")
+    if write and inputs == SHIPPED_FIFTEEN:
+        save_network(ROOT / "data" / "network_15puzzle_davi.npz", network, **metadata)
+        write_csv(FIFTEEN_CSV, shipped_rows)
+        print(f"wrote data/network_15puzzle_davi.npz and {FIFTEEN_CSV.name}")
+    return summaries
 
 
 def main(argv=None) -> int:
@@ -98,11 +145,31 @@ def main(argv=None) -> int:
     parser.add_argument("--astar-every", type=int, default=1, help="run A* on every n-th board (default: all)")
     parser.add_argument("--methods", default="supervised,davi", help="8-puzzle networks to train ('' for none)")
     parser.add_argument("--fifteen", action="store_true", help="also train the 15-puzzle network and solve Korf's 100")
+    parser.add_argument("--fifteen-inputs", default=None,
+                        help="the 15-puzzle networks' inputs, from one_hot,pattern_databases (default: the shipped one)")
+    parser.add_argument("--fifteen-save", default=None, help="save the 15-puzzle network here too (one inputs only)")
+    parser.add_argument("--fifteen-from", default=None,
+                        help="measure this network file (saved by --fifteen-save, one inputs only) instead of training")
     arguments = parser.parse_args(argv)
     rows = range(0, 181_440, arguments.astar_every)
     study = []
     if arguments.fifteen:
-        fifteen(arguments.write)
+        from puzzlekit.learning.neural.fifteen import SHIPPED_FIFTEEN
+
+        summaries = []
+        inputs_list = (arguments.fifteen_inputs or SHIPPED_FIFTEEN).split(",")
+        if (arguments.fifteen_save or arguments.fifteen_from) and len(inputs_list) > 1:
+            parser.error("--fifteen-save and --fifteen-from take one --fifteen-inputs")
+        for inputs in inputs_list:
+            summaries += fifteen(inputs, arguments.write, arguments.fifteen_from, arguments.fifteen_save)
+        if arguments.write:
+            kept = []  # the rows of the inputs not trained in this run stay as they were
+            if FIFTEEN_SUMMARY_CSV.exists():
+                with open(FIFTEEN_SUMMARY_CSV) as file:
+                    done = {row["inputs"] for row in summaries}
+                    kept = [row for row in csv.DictReader(file) if row["inputs"] not in done]
+            write_csv(FIFTEEN_SUMMARY_CSV, sorted(kept + summaries, key=lambda row: (
+                row["inputs"], float(row["g_weight"]), -int(row["batch"]))))
     for method in filter(None, arguments.methods.split(",")):
         print(f"== {method}: training from scratch", flush=True)
         network, history = train_eight(method)

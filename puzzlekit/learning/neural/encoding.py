@@ -144,14 +144,14 @@ class PatternDatabaseInputs:
             where[np.arange(len(batch))[:, None], batch] = np.arange(cells)
             columns += [table[sparse_index(where[:, list(pattern)], cells)]
                         for pattern, table in zip(self.patterns, self.tables)]
-        return np.stack(columns, axis=1) if columns else np.zeros((len(boards), 0), np.uint8)
+        return np.stack(columns, axis=1)
 
     def __call__(self, boards, size: int):
         """The inputs of a (count, cells) batch of boards: the scaled entries, after the one-hot positions if asked."""
         import numpy as np
 
-        scaled = self.entries(boards, size) / np.array(self.scales * (2 if self.reflect else 1), np.float32)
-        scaled = scaled.astype(np.float32)
+        scales = np.array(self.scales * (2 if self.reflect else 1), np.float32)  # a board's, then its reflection's
+        scaled = (self.entries(boards, size) / scales).astype(np.float32)
         return np.concatenate([one_hot(boards, size), scaled], axis=1) if self.one_hot else scaled
 
     def _check(self, boards, size: int):

@@ -1,8 +1,9 @@
 """The 15-puzzle: approximate value iteration on 4x4 boards, and Korf's 100 instances solved by batched weighted A*.
 
 No exact distance exists here to train on or to compare with, except Korf's optimal lengths of his 100 instances.
-`FIFTEEN_DAVI` made the shipped data/network_15puzzle_davi.npz (tests/benchmarks/bench_neural.py --fifteen): a few
-minutes of training, not a tuned recipe.
+Two inputs were measured, each trained for under 30 minutes on one core (tests/benchmarks/bench_neural.py --fifteen):
+tile positions alone (`FIFTEEN_DAVI`, one-hot) and pattern-database entries (`FIFTEEN_PDB_DAVI`). The first was the
+better on Korf's 100 and made the shipped data/network_15puzzle_davi.npz.
 """
 
 from __future__ import annotations
@@ -10,17 +11,50 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from .encoding import input_width
+from ...checks import check_choice
+from .encoding import PatternDatabaseInputs, input_width
 from .network import Network, new_network
 from .search import batch_weighted_astar, network_heuristic
 from .training import DaviSettings, train_davi
 
-__all__ = ["FIFTEEN_DAVI", "HIDDEN_FIFTEEN", "train_fifteen", "solve_korf"]
+__all__ = ["FIFTEEN_DAVI", "HIDDEN_FIFTEEN", "FIFTEEN_PDB_DAVI", "HIDDEN_FIFTEEN_PDB", "FIFTEEN_INPUTS",
+           "SHIPPED_FIFTEEN", "FIFTEEN_SEARCHES", "SHIPPED_SEARCH", "fifteen_settings", "train_fifteen", "solve_korf"]
 
-FIFTEEN_DAVI = DaviSettings(size=4, encoding="one_hot", steps=8_000, batch_size=500, learning_rate=1e-3,
+# Tile positions alone (one-hot, as DeepCubeA and Cahlik & Surynek): the settings of the measured training.
+FIFTEEN_DAVI = DaviSettings(size=4, encoding="one_hot", steps=30_000, batch_size=1_000, learning_rate=1e-3,
                             final_learning_rate=1e-5, first_depth=2, depth_step=2, max_depth=200, check_every=50,
                             settled_loss=0.05, max_wait=100)
-HIDDEN_FIFTEEN = (256, 128)
+HIDDEN_FIFTEEN = (512, 256)
+# Pattern-database entries as inputs (Samadi, Felner & Schaeffer): the 6-6-3 databases of chapter 8, read for the
+# board and its reflection. The encoding holds the tables, so `fifteen_settings` puts it in (one_hot here is a
+# placeholder: a DaviSettings needs a valid encoding).
+FIFTEEN_PDB_DAVI = replace(FIFTEEN_DAVI, steps=90_000)
+HIDDEN_FIFTEEN_PDB = (256, 128)
+FIFTEEN_INPUTS = ("one_hot", "pattern_databases")
+SHIPPED_FIFTEEN = "one_hot"  # the inputs of data/network_15puzzle_davi.npz: the better of the two on Korf's 100
+FIFTEEN_SEARCHES = ((0.8, 100), (1.0, 100), (1.0, 10))  # (g_weight, batch) of each search the benchmark measures
+SHIPPED_SEARCH = (0.8, 100)  # the search of data/neural_korf100.csv
+
+
+def fifteen_settings(inputs: str = SHIPPED_FIFTEEN) -> tuple[DaviSettings, tuple]:
+    """The measured training for `inputs` ('one_hot' or 'pattern_databases'): its settings and hidden layers.
+
+    For 'pattern_databases' this loads chapter 8's 6-6-3 databases with the reflected lookup (building them, a few
+    minutes, if they are not cached) into a `PatternDatabaseInputs`, the settings' encoding.
+
+    Examples
+    --------
+    >>> settings, hidden = fifteen_settings("one_hot")
+    >>> settings.encoding, settings.steps, hidden
+    ('one_hot', 30000, (512, 256))
+    """
+    check_choice(inputs, "inputs", FIFTEEN_INPUTS)
+    if inputs == "one_hot":
+        return FIFTEEN_DAVI, HIDDEN_FIFTEEN
+    from ...sliding.fifteen import pattern_databases
+
+    encoding = PatternDatabaseInputs(pattern_databases("6-6-3", reflect=True))
+    return replace(FIFTEEN_PDB_DAVI, encoding=encoding), HIDDEN_FIFTEEN_PDB
 
 
 def train_fifteen(settings: DaviSettings = FIFTEEN_DAVI, *, hidden=HIDDEN_FIFTEEN,
