@@ -21,9 +21,9 @@ __all__ = ["FIFTEEN_DAVI", "HIDDEN_FIFTEEN", "FIFTEEN_PDB_DAVI", "HIDDEN_FIFTEEN
            "SHIPPED_FIFTEEN", "FIFTEEN_SEARCHES", "SHIPPED_SEARCH", "fifteen_settings", "train_fifteen", "solve_korf"]
 
 # Tile positions alone (one-hot, as DeepCubeA and Cahlik & Surynek): the settings of the measured training.
-FIFTEEN_DAVI = DaviSettings(size=4, encoding="one_hot", steps=30_000, batch_size=1_000, learning_rate=1e-3,
-                            final_learning_rate=1e-5, first_depth=2, depth_step=2, max_depth=200, check_every=50,
-                            settled_loss=0.05, max_wait=100)
+FIFTEEN_DAVI = DaviSettings(size=4, encoding="one_hot", steps=50_000, batch_size=1_000, pool=50_000,
+                            learning_rate=1e-3, final_learning_rate=1e-5, first_depth=2, depth_step=2, max_depth=200,
+                            check_every=50, settled_loss=0.05, max_wait=500)
 HIDDEN_FIFTEEN = (512, 256)
 # Pattern-database entries as inputs (Samadi, Felner & Schaeffer): the 6-6-3 databases of chapter 8, read for the
 # board and its reflection. The encoding holds the tables, so `fifteen_settings` puts it in (one_hot here is a
@@ -46,7 +46,7 @@ def fifteen_settings(inputs: str = SHIPPED_FIFTEEN) -> tuple[DaviSettings, tuple
     --------
     >>> settings, hidden = fifteen_settings("one_hot")
     >>> settings.encoding, settings.steps, hidden
-    ('one_hot', 30000, (512, 256))
+    ('one_hot', 50000, (512, 256))
     """
     check_choice(inputs, "inputs", FIFTEEN_INPUTS)
     if inputs == "one_hot":
