@@ -39,8 +39,8 @@ SHIPPED_SEARCH = (0.8, 100)  # the search of data/neural_korf100.csv
 def fifteen_settings(inputs: str = SHIPPED_FIFTEEN) -> tuple[DaviSettings, tuple]:
     """The measured training for `inputs` ('one_hot' or 'pattern_databases'): its settings and hidden layers.
 
-    For 'pattern_databases' this loads chapter 8's 6-6-3 databases with the reflected lookup (building them, a few
-    minutes, if they are not cached) into a `PatternDatabaseInputs`, the settings' encoding.
+    For 'pattern_databases' this loads chapter 8's 6-6-3 databases with the reflected lookup (building them, about a
+    minute, if they are not cached) into a `PatternDatabaseInputs`, the settings' encoding.
 
     Examples
     --------
