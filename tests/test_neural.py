@@ -32,13 +32,18 @@ def as64(network):
 # --- The network ---------------------------------------------------------------------------------
 
 
-def test_backpropagation_matches_finite_differences():
-    """Every weight and bias gradient of a 3-layer network equals (loss(p + e) - loss(p - e)) / 2e, in float64."""
+@pytest.mark.parametrize("overestimate_weight", [1.0, 3.0])
+def test_backpropagation_matches_finite_differences(overestimate_weight):
+    """Every weight and bias gradient of a 3-layer network equals (loss(p + e) - loss(p - e)) / 2e, in float64,
+    with the plain loss and with the asymmetric one (an estimate above its target counting three times)."""
     rng = np.random.default_rng(1)
     network = as64(new_network([6, 5, 4, 1], seed=3))
     x = rng.standard_normal((7, 6))
     y = rng.standard_normal(7)
-    weight_gradients, bias_gradients = backward(network, forward(network, x)[1], y)
+    w = {"overestimate_weight": overestimate_weight}
+    estimates = forward(network, x)[0]
+    assert 0 < (estimates > y).sum() < len(y)  # both kinds of error, so the weight is exercised
+    weight_gradients, bias_gradients = backward(network, forward(network, x)[1], y, **w)
     eps = 1e-6
     for parameters, gradients in ((network.weights, weight_gradients), (network.biases, bias_gradients)):
         for parameter, gradient in zip(parameters, gradients):
@@ -47,12 +52,19 @@ def test_backpropagation_matches_finite_differences():
             for index in np.ndindex(parameter.shape):
                 saved = parameter[index]
                 parameter[index] = saved + eps
-                up = loss(forward(network, x)[0], y)
+                up = loss(forward(network, x)[0], y, **w)
                 parameter[index] = saved - eps
-                down = loss(forward(network, x)[0], y)
+                down = loss(forward(network, x)[0], y, **w)
                 parameter[index] = saved
                 numeric[index] = (up - down) / (2 * eps)
             assert np.allclose(gradient, numeric, atol=1e-6), (gradient, numeric)
+
+
+def test_the_asymmetric_loss_counts_overestimates_more():
+    assert loss([3.0, 1.0], [2.0, 2.0]) == 1.0
+    assert loss([3.0, 1.0], [2.0, 2.0], overestimate_weight=3) == 2.0  # (3 * 1 + 1) / 2
+    with pytest.raises(ValueError, match="overestimate_weight"):
+        loss([1.0], [1.0], overestimate_weight=0)
 
 
 def test_a_training_step_lowers_the_loss_and_predict_matches_forward():

@@ -295,6 +295,8 @@ OVERRIDES = {
     "new_network.sizes": objects.LAYER_SIZES,
     **{f"Adam.{name}": values.reals(0.0, 0.999) for name in ("beta1", "beta2")},
     "Adam.eps": NONNEGATIVE.filter(lambda arg: arg.garbage or arg.value > 0),
+    **{f"{name}.overestimate_weight": NONNEGATIVE.filter(lambda arg: arg.garbage or arg.value > 0)
+       for name in ("loss", "backward", "train_step", "DaviSettings")},
     "Adam.learning_rate": NONNEGATIVE,
     "goal_batch.count": values.ints(0, 20),
     **{f"{name}.boards": objects.BOARD_BATCHES for name in ("children", "reflect", "encode", "one_hot",

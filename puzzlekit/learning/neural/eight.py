@@ -37,9 +37,9 @@ class SupervisedSettings:
 
 
 EIGHT_SUPERVISED = SupervisedSettings()
-EIGHT_DAVI = DaviSettings(encoding="one_hot", steps=40_000, batch_size=1_000, pool=40_000, learning_rate=3e-3,
-                          final_learning_rate=1e-5, check_every=50, settled_loss=0.05, max_wait=250, depth_step=2,
-                          max_depth=60)
+EIGHT_DAVI = DaviSettings(encoding="one_hot", steps=40_000, batch_size=1_000, pool=40_000, overestimate_weight=2.0,
+                          learning_rate=3e-3, final_learning_rate=1e-5, check_every=50, settled_loss=0.05, max_wait=250,
+                          depth_step=2, max_depth=60)
 HIDDEN_DAVI = (512, 48)
 SHIPPED = {"supervised": "network_8puzzle_supervised.npz", "davi": "network_8puzzle_davi.npz"}
 

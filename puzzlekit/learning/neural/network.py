@@ -127,8 +127,9 @@ def predict(network: Network, inputs, *, batch: int = 65_536):
     return np.concatenate([forward(network, inputs[i:i + batch])[0] for i in range(0, len(inputs), batch)])
 
 
-def loss(estimates, targets) -> float:
-    """The mean squared error between the estimates and the targets.
+def loss(estimates, targets, *, overestimate_weight: float = 1.0) -> float:
+    """The mean squared error between the estimates and the targets; an estimate above its target counts
+    `overestimate_weight` times (an asymmetric loss: above 1, the network learns to err on the low side).
 
     Examples
     --------
@@ -139,10 +140,12 @@ def loss(estimates, targets) -> float:
     import numpy as np
 
     estimates, targets = _check_estimates_and_targets(estimates, targets)
-    return float(np.mean((np.asarray(estimates, np.float64) - targets) ** 2))
+    overestimate_weight = check_real(overestimate_weight, "overestimate_weight", above=0)
+    error = np.asarray(estimates, np.float64) - targets
+    return float(np.mean(np.where(error > 0, overestimate_weight, 1) * error ** 2))
 
 
-def backward(network: Network, outputs: list, targets) -> tuple[list, list]:
+def backward(network: Network, outputs: list, targets, *, overestimate_weight: float = 1.0) -> tuple[list, list]:
     """Backpropagation: the gradient of `loss` with respect to every weight and bias, from `forward`'s outputs.
 
     Going from the last layer back to the first, `delta` is the gradient of the loss with respect to a
@@ -162,8 +165,11 @@ def backward(network: Network, outputs: list, targets) -> tuple[list, list]:
     import numpy as np
 
     targets = _check_outputs(network, outputs, targets)  # the outputs of `forward(network, ...)`, one target per row
+    overestimate_weight = check_real(overestimate_weight, "overestimate_weight", above=0)
     estimates = outputs[-1][:, 0]
-    delta = (2 / len(estimates) * (estimates - np.asarray(targets, estimates.dtype)))[:, None]  # d loss / d estimates
+    error = estimates - np.asarray(targets, estimates.dtype)
+    error = np.where(error > 0, overestimate_weight * error, error)  # an overestimate counts more, if asked
+    delta = (2 / len(estimates) * error)[:, None]  # d loss / d estimates
     weight_gradients, bias_gradients = [], []
     for layer in reversed(range(len(network.weights))):
         x = outputs[layer]
@@ -220,8 +226,10 @@ class Adam:
             parameter -= step.astype(np.float32)
 
 
-def train_step(network: Network, optimizer: Adam, inputs, targets) -> float:
+def train_step(network: Network, optimizer: Adam, inputs, targets, *, overestimate_weight: float = 1.0) -> float:
     """One step of training on a minibatch: forward, loss, backward, the optimiser's step. Returns the loss before it.
+
+    With `overestimate_weight` above 1, an estimate above its target counts that many times in the loss.
 
     Examples
     --------
@@ -237,9 +245,9 @@ def train_step(network: Network, optimizer: Adam, inputs, targets) -> float:
     """
     _check_optimizer(network, optimizer)
     estimates, outputs = forward(network, inputs)
-    weight_gradients, bias_gradients = backward(network, outputs, targets)
+    weight_gradients, bias_gradients = backward(network, outputs, targets, overestimate_weight=overestimate_weight)
     optimizer.step(network, weight_gradients, bias_gradients)
-    return loss(estimates, targets)
+    return loss(estimates, targets, overestimate_weight=overestimate_weight)
 
 
 def check_inputs(network: Network, inputs):

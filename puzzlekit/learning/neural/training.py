@@ -122,6 +122,7 @@ class DaviSettings:
     steps: int = 6_000  # minibatches of training
     batch_size: int = 1_000
     pool: int = 100_000  # boards drawn, and their targets computed, at each refresh of the target network
+    overestimate_weight: float = 1.0  # how much more an estimate above its target counts in the loss (`loss`)
     learning_rate: float = 1e-3
     final_learning_rate: float | None = None  # if set, the rate falls to it along `cosine_rate`
     first_depth: int = 2  # the deepest scramble at the start
@@ -148,6 +149,7 @@ class DaviSettings:
         if self.final_learning_rate is not None:
             check_real(self.final_learning_rate, "final_learning_rate", minimum=0)
         check_real(self.settled_loss, "settled_loss", minimum=0)
+        check_real(self.overestimate_weight, "overestimate_weight", above=0)
 
     def record(self) -> dict:
         """The settings as JSON for a file's metadata: the encoding by its name, not its tables.
@@ -245,7 +247,8 @@ def train_davi(network: Network, settings: DaviSettings = DaviSettings(), *, pro
                     optimizer.learning_rate = cosine_rate(settings.learning_rate, settings.final_learning_rate,
                                                           step / settings.steps)
                 rows = rng.integers(0, settings.pool, settings.batch_size)
-                losses.append(train_step(network, optimizer, inputs[rows], targets[rows]))
+                losses.append(train_step(network, optimizer, inputs[rows], targets[rows],
+                                         overestimate_weight=settings.overestimate_weight))
                 step, since_refresh = step + 1, since_refresh + 1
                 bar.update()
                 if since_refresh % settings.check_every == 0:
