@@ -75,7 +75,7 @@ def _name_in_cell(function, frame) -> str | None:
 
 
 def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_limit: float | None = 5.0,
-          forbid: Iterable = ()) -> None:
+          forbid: Iterable = (), hidden: Callable | None = None) -> None:
     """Run `function` on each case and print what is wrong, or that every case passes.
 
     Each case is `(arguments, expected)`: `arguments` is a tuple of positional arguments
@@ -95,6 +95,9 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         reported, and the remaining cases are not run, so a loop that never ends never hangs the notebook.
     forbid : library functions, classes or modules that `function` may not call, directly, under another
         name or through a wrapper of its own; the first such call stops the check.
+    hidden : the cases a grader adds, which the student never sees: a function that takes a `random.Random`
+        and returns more cases like `cases`. `check` in a notebook never calls it; the grader outside the
+        student's process draws them with a seed the student does not know.
 
     Returns None: the verdict is printed. A function not written yet prints "not done yet". Under nbgrader
     (NBGRADER_EXECUTION set) or with PUZZLEKIT_CHECK_RAISES=1, a check that does not pass raises
@@ -128,6 +131,8 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         raise TypeError(f"cases must be a list of (arguments, expected) pairs, got {describe(cases)}")
     if isinstance(forbid, (str, bytes)) or not isinstance(forbid, Iterable):
         raise TypeError(f"forbid must be a list of library functions, classes or modules, got {describe(forbid)}")
+    if hidden is not None:
+        check_callable(hidden, "hidden")
     cases = list(cases)
     for case in cases:
         if not (isinstance(case, tuple) and len(case) == 2):
