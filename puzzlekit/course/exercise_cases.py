@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import math
+import sys
 
 from ..checks import short_repr
 from .exercises import Matcher, PathOf
@@ -252,7 +253,8 @@ class Exactly(Matcher):
         if kind == wanted:
             return f"{short_repr(result, 50)}, expected {short_repr(self.value, 50)}"
         hint = " (a count is a whole number: return an int)" if wanted == "int" else ""
-        return f"{short_repr(result, 50)}, a {kind}: expected the {wanted} {short_repr(self.value, 50)}{hint}"
+        article = "an" if kind[:1] in "aeiou" else "a"
+        return f"{short_repr(result, 50)}, {article} {kind}: expected the {wanted} {short_repr(self.value, 50)}{hint}"
 
     def __repr__(self) -> str:
         return repr(self.value)
@@ -346,6 +348,7 @@ def note_if_wrong(function, cases, exercise: str, later: str) -> bool:
     """Print a note if `function` (an earlier exercise, which `later` may call) gets one of `cases` wrong; True if so.
 
     Quiet when `function` is right or not written yet: the check of `later` then says what is wrong itself.
+    The cases are the function's own (a matcher may look at what the call did to its arguments): build them fresh.
 
     Examples
     --------
@@ -355,15 +358,15 @@ def note_if_wrong(function, cases, exercise: str, later: str) -> bool:
     note: <lambda> (exercise 1) is not right yet: <lambda>(-2) returned -2, expected 2. If distance calls it, fix it first.
     True
     """
-    from .exercises import difference, not_done
+    from .exercises import describe, difference, not_done
 
     name = getattr(function, "__name__", "the function")
     if not_done(function):
         return False
     for arguments, expected in cases:
-        call = f"{name}({', '.join(short_repr(a, 40) for a in arguments)})"
+        call = f"{name}({', '.join(describe(a) for a in arguments)})"
         try:
-            result = function(*copy.deepcopy(arguments))
+            result = function(*arguments)
         except NotImplementedError:
             return False
         except Exception as error:  # noqa: BLE001 - the reader's code may raise anything; say so
@@ -371,13 +374,25 @@ def note_if_wrong(function, cases, exercise: str, later: str) -> bool:
         else:
             if result is Ellipsis:
                 return False
-            where = expected.mismatch(result) if hasattr(expected, "mismatch") else difference(result, expected)
+            if hasattr(expected, "mismatch"):
+                where = expected.mismatch(result)
+                wrong = f"{call}: {where}"
+            else:
+                where = difference(result, expected)
+                wrong = f"{call} returned {short_repr(result, 40)}, expected {short_repr(expected, 40)}"
             if where is None:
                 continue
-            wrong = f"{call} returned {short_repr(result, 40)}, expected {short_repr(expected, 40)}"
         print(f"note: {name} ({exercise}) is not right yet: {wrong}. If {later} calls it, fix it first.")
         return True
     return False
+
+
+def _same(a, b) -> bool:
+    """Whether `a` and `b` hold the same values (numpy arrays entry by entry, NaN equal to NaN; else as dicts, lists)."""
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(a, numpy.ndarray):
+        return isinstance(b, numpy.ndarray) and a.shape == b.shape and bool(numpy.array_equal(a, b, equal_nan=True))
+    return first_difference(a, b) is None
 
 
 class LeavesAlone:
@@ -393,7 +408,7 @@ class LeavesAlone:
     True
     >>> items.sort()
     >>> expected.mismatch(items)
-    'returned the right answer, but changed items, its argument, to [1, 2, 3] (it was [3, 1, 2]): build a new list and leave items as it was'
+    'returned the right answer, but changed items, its argument, to [1, 2, 3] (it was [3, 1, 2]): return a new one and leave items as it was'
     """
 
     def __init__(self, expected, argument, name: str):
@@ -412,9 +427,9 @@ class LeavesAlone:
             where = difference(result, self.expected)
             if where is not None:
                 return f"returned {short_repr(result, 60)}, expected {short_repr(self.expected, 60)} ({where})"
-        if first_difference(self.argument, self.before) is not None:
+        if not _same(self.argument, self.before):
             return (f"returned the right answer, but changed {self.name}, its argument, to "
-                    f"{short_repr(self.argument, 50)} (it was {short_repr(self.before, 50)}): build a new list and "
+                    f"{short_repr(self.argument, 50)} (it was {short_repr(self.before, 50)}): return a new one and "
                     f"leave {self.name} as it was")
         return None
 
