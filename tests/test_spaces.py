@@ -32,6 +32,21 @@ def test_samples_are_seeded_and_inside():
     assert not box.contains("123456780") and not box.contains((1, 2, 3, 4, 5, 6, 7, 8, 9)) and not space.contains(True)
 
 
+def test_seed_makes_the_samples_repeat_as_in_gymnasium():
+    for space in (Discrete(4), Box(0, 8, (9,))):
+        assert space.seed(5) == [5]
+        first = [space.sample() for _ in range(30)]
+        space.seed(5)
+        assert [space.sample() for _ in range(30)] == first
+        space.seed(6)
+        assert [space.sample() for _ in range(30)] != first
+        assert space.sample(seed=5) == type(space)(*((4,) if isinstance(space, Discrete) else (0, 8, (9,)))).sample(seed=5)
+    with pytest.raises(ValueError):
+        Discrete(4).seed(-1)
+    with pytest.raises(TypeError):
+        Discrete(4).seed("1")
+
+
 @pytest.mark.parametrize("bad", [0, -1, 2.5, "4", None])
 def test_discrete_refuses_a_bad_n(bad):
     with pytest.raises((TypeError, ValueError), match="n"):

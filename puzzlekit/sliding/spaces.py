@@ -1,8 +1,9 @@
 """An environment's spaces as Gymnasium describes them (`Discrete`, `Box`), without depending on gymnasium.
 
 `env.action_space` says which actions there are and `env.observation_space` what a board looks like,
-with `n`, `shape`, `sample(seed)` and `contains`, so code written for Gymnasium's toy-text
-environments reads the same here.
+with `n`, `shape`, `seed(seed)`, `sample()` and `contains`, as in Gymnasium, so code written for its
+toy-text environments reads the same here. `sample(seed=...)` also draws once from a generator of its
+own, which Gymnasium's `sample` does not take.
 """
 
 from __future__ import annotations
@@ -36,6 +37,23 @@ class Discrete:
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Discrete) and other.n == self.n
+
+    def seed(self, seed: int | None = None) -> list:
+        """Seed the space's own generator, which `sample()` draws from, as Gymnasium's `space.seed(seed)`; returns `[seed]`.
+
+        Examples
+        --------
+        >>> space = Discrete(4)
+        >>> _ = space.seed(3)
+        >>> first = [space.sample() for _ in range(5)]
+        >>> _ = space.seed(3)
+        >>> first == [space.sample() for _ in range(5)]
+        True
+        """
+        if seed is not None:
+            seed = check_int(seed, "seed", minimum=0)
+        self._rng = random.Random(seed)
+        return [seed]
 
     def sample(self, seed=None) -> int:
         """A random action, from the space's own generator, or from a fresh one seeded with `seed`.
@@ -89,6 +107,23 @@ class Box:
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Box) and (other.low, other.high, other.shape) == (self.low, self.high, self.shape)
+
+    def seed(self, seed: int | None = None) -> list:
+        """Seed the space's own generator, which `sample()` draws from, as Gymnasium's `space.seed(seed)`; returns `[seed]`.
+
+        Examples
+        --------
+        >>> space = Box(0, 8, (9,))
+        >>> _ = space.seed(3)
+        >>> first = [space.sample() for _ in range(5)]
+        >>> _ = space.seed(3)
+        >>> first == [space.sample() for _ in range(5)]
+        True
+        """
+        if seed is not None:
+            seed = check_int(seed, "seed", minimum=0)
+        self._rng = random.Random(seed)
+        return [seed]
 
     def sample(self, seed=None) -> tuple[int, ...]:
         """A random tuple of the box, each cell drawn on its own, from the space's generator or one seeded with `seed`.
