@@ -350,8 +350,8 @@ class Unchanged:
     --------
     >>> events = [("expand", 1), ("add", 1)]
     >>> expected = Unchanged(1, events, "events")
-    >>> expected.mismatch(1) is None
-    True
+    >>> expected.mismatch(1) is None, expected.mismatch(2)
+    (True, 'returned 2, expected 1')
     >>> events.clear()
     >>> expected.mismatch(1)
     'returned 1, but the call changed events (now: 0 items, expected 2): read your arguments, do not change them'
@@ -368,7 +368,9 @@ class Unchanged:
             return (f"returned {short_repr(result, 50)}, but the call changed {self.name} (now: {changed}): read your "
                     f"arguments, do not change them")
         where = difference(result, self.expected)
-        return None if where is None else f"returned {short_repr(result, 50)}: {where}"
+        if where is None:
+            return None
+        return f"returned {where[4:]}" if where.startswith("got ") else f"returned {short_repr(result, 50)}: {where}"
 
     def __eq__(self, other) -> bool:
         return self.mismatch(other) is None
