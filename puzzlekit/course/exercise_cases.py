@@ -13,6 +13,7 @@ import copy
 import io
 import math
 import numbers
+import sys
 from contextlib import redirect_stdout
 
 from ..checks import short_repr
@@ -313,7 +314,8 @@ def earlier_exercise(function, cases, *, exercise: str, used_by: str) -> bool:
 
     For an exercise whose answer calls the answer of an earlier one: when the earlier one is wrong, the later one
     fails too, and this line says where to look first. Prints nothing when `function` passes. Returns whether it
-    passed.
+    passed. `function` may be given by its name, looked up among the caller's globals: a check cell run before the
+    earlier exercise's cell then prints nothing instead of stopping at a NameError.
 
     Examples
     --------
@@ -324,7 +326,16 @@ def earlier_exercise(function, cases, *, exercise: str, used_by: str) -> bool:
     False
     >>> earlier_exercise(abs, [((-3,), 3)], exercise="exercise 1", used_by="my_cube")
     True
+    >>> earlier_exercise("my_square", [((3,), 9)], exercise="exercise 1", used_by="my_cube")
+    note: your my_square (exercise 1) still fails a case (✗ my_square(3) returned 6, expected 9); my_cube builds on it: fix exercise 1 first
+    False
+    >>> earlier_exercise("never_written", [((3,), 9)], exercise="exercise 1", used_by="my_cube")
+    False
     """
+    if isinstance(function, str):
+        function = sys._getframe(1).f_globals.get(function)
+        if function is None:  # the earlier exercise's cell was not run: nothing to say about it
+            return False
     name = getattr(function, "__name__", "it")
     quiet = io.StringIO()
     with redirect_stdout(quiet):
