@@ -1,5 +1,7 @@
 """Expected answers for the chapters' exercises that look at what a function did, not only at what it returned:
-the states a search expanded (through a `Recorder`), a table filled in place.
+the states a search expanded (through a `Recorder`), a table filled in place; a case's label (`Labelled`), a whole
+number that must be an `int` (`WholeNumber`), and a note when an exercise builds on an earlier one that is still
+wrong (`earlier_exercise`).
 
 Each is a matcher for `puzzlekit.course.exercises.check`: its `mismatch(result)` is None for a right result, or a sentence
 that says where the result goes wrong (check asks it after the call). It also compares equal to every right result.
@@ -8,12 +10,17 @@ that says where the result goes wrong (check asks it after the call). It also co
 from __future__ import annotations
 
 import copy
+import io
 import math
+import numbers
+import sys
+from contextlib import redirect_stdout
 
 from ..checks import short_repr
-from .exercises import PathOf
+from .exercises import PathOf, check, difference, passed
 
-__all__ = ["Recorder", "SameSearch", "PathWithin", "FilledInPlace", "first_difference"]
+__all__ = ["Recorder", "SameSearch", "PathWithin", "FilledInPlace", "first_difference", "Labelled", "WholeNumber",
+           "Unchanged", "earlier_exercise", "AnytimePaths"]
 
 
 class Recorder:
@@ -227,3 +234,200 @@ class FilledInPlace:
     def __repr__(self) -> str:
         return f"{self.name} filled in with {len(self.expected)} entries"
 
+
+
+class Labelled:
+    """`expected`, with a few words that say which case this is, put in front of what is wrong.
+
+    For cases whose arguments are too large to read in the feedback (a network's weights, a thousand boards).
+
+    Examples
+    --------
+    >>> from puzzlekit.course.exercises import CloseTo
+    >>> expected = Labelled(CloseTo([1.0, 2.0], 0.01), "the trained network on 2 boards")
+    >>> expected.mismatch([1.0, 2.5])
+    'the trained network on 2 boards: got [1.0, 2.5], expected [1.0, 2.0] within 0.01: at index 1: got 2.5, expected 2.0'
+    >>> expected == [1.0, 2.001], Labelled(3, "three").mismatch(4)
+    (True, 'three: got 4, expected 3')
+    >>> expected
+    [1.0, 2.0] within 0.01 (the trained network on 2 boards)
+    """
+
+    def __init__(self, expected, label: str):
+        if not isinstance(label, str) or not label:
+            raise TypeError(f"label must be a non-empty string, got {short_repr(label, 50)}")
+        self.expected, self.label = expected, label
+
+    def mismatch(self, result) -> str | None:
+        """None if `result` is what was expected, else the label and where it differs."""
+        where = difference(result, self.expected)
+        return None if where is None else f"{self.label}: {where}"
+
+    def __eq__(self, other) -> bool:
+        return self.mismatch(other) is None
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"{self.expected!r} ({self.label})"
+
+
+class WholeNumber:
+    """The whole number `value`, as an `int` (a numpy integer will do): a float, even 5.0, is refused.
+
+    Examples
+    --------
+    >>> WholeNumber(5).mismatch(5), WholeNumber(5) == 5.0
+    (None, False)
+    >>> WholeNumber(5).mismatch(5.0)
+    'returned 5.0, a float: expected the int 5 (round(x) gives an int; round(x, 0), numpy and arithmetic on floats give floats)'
+    >>> WholeNumber(5).mismatch(6)
+    'returned 6, expected 5'
+    """
+
+    def __init__(self, value: int):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"value must be an int, got {short_repr(value, 50)}")
+        self.value = int(value)
+
+    def mismatch(self, result) -> str | None:
+        """None if `result` is an int equal to the value, else what is wrong with it."""
+        if isinstance(result, bool) or not isinstance(result, numbers.Integral):
+            kind = type(result).__name__
+            if isinstance(result, numbers.Real) and float(result) == self.value:
+                return (f"returned {result!r}, a {kind}: expected the int {self.value} (round(x) gives an int; "
+                        f"round(x, 0), numpy and arithmetic on floats give floats)")
+            return f"returned {short_repr(result, 50)} (a {kind}), expected the int {self.value}"
+        return None if int(result) == self.value else f"returned {int(result)}, expected {self.value}"
+
+    def __eq__(self, other) -> bool:
+        return self.mismatch(other) is None
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"the int {self.value}"
+
+
+def earlier_exercise(function, cases, *, exercise: str, used_by: str) -> bool:
+    """Check `function` (an earlier exercise) quietly on `cases`; if it fails, print a line that says so.
+
+    For an exercise whose answer calls the answer of an earlier one: when the earlier one is wrong, the later one
+    fails too, and this line says where to look first. Prints nothing when `function` passes. Returns whether it
+    passed. `function` may be given by its name, looked up among the caller's globals: a check cell run before the
+    earlier exercise's cell then prints nothing instead of stopping at a NameError.
+
+    Examples
+    --------
+    >>> def my_square(x):
+    ...     return x + x
+    >>> earlier_exercise(my_square, [((3,), 9)], exercise="exercise 1", used_by="my_cube")
+    note: your my_square (exercise 1) still fails a case (✗ my_square(3) returned 6, expected 9); my_cube builds on it: fix exercise 1 first
+    False
+    >>> earlier_exercise(abs, [((-3,), 3)], exercise="exercise 1", used_by="my_cube")
+    True
+    >>> earlier_exercise("my_square", [((3,), 9)], exercise="exercise 1", used_by="my_cube")
+    note: your my_square (exercise 1) still fails a case (✗ my_square(3) returned 6, expected 9); my_cube builds on it: fix exercise 1 first
+    False
+    >>> earlier_exercise("never_written", [((3,), 9)], exercise="exercise 1", used_by="my_cube")
+    False
+    """
+    if isinstance(function, str):
+        function = sys._getframe(1).f_globals.get(function)
+        if function is None:  # the earlier exercise's cell was not run: nothing to say about it
+            return False
+    name = getattr(function, "__name__", "it")
+    quiet = io.StringIO()
+    with redirect_stdout(quiet):
+        try:
+            check(*[function], cases, show=1)  # starred: check names it by its own name, not 'function'
+            ok = passed(function)
+        except AssertionError:  # a failing check raises under a grader
+            ok = False
+    if not ok:
+        first = next((line for line in quiet.getvalue().splitlines() if line.startswith("✗")), "")
+        why = f" ({first.strip()})" if first else ""
+        print(f"note: your {name} ({exercise}) still fails a case{why}; {used_by} builds on it: fix {exercise} first")
+    return ok
+
+
+class Unchanged:
+    """`expected`, from a call that must leave its argument `argument` (named `name`) as it was.
+
+    The snapshot is taken when the case is made, before the call; a function that empties a list it was given,
+    or updates an array in place, is refused even when what it returns is right.
+
+    Examples
+    --------
+    >>> events = [("expand", 1), ("add", 1)]
+    >>> expected = Unchanged(1, events, "events")
+    >>> expected.mismatch(1) is None, expected.mismatch(2)
+    (True, 'returned 2, expected 1')
+    >>> events.clear()
+    >>> expected.mismatch(1)
+    'returned 1, but the call changed events (now: 0 items, expected 2): read your arguments, do not change them'
+    """
+
+    def __init__(self, expected, argument, name: str):
+        self.expected, self.argument, self.name = expected, argument, name
+        self.before = copy.deepcopy(argument)
+
+    def mismatch(self, result) -> str | None:
+        """What is wrong: the argument changed, or the result is not what was expected; else None."""
+        changed = difference(self.argument, self.before)
+        if changed is not None:
+            return (f"returned {short_repr(result, 50)}, but the call changed {self.name} (now: {changed}): read your "
+                    f"arguments, do not change them")
+        where = difference(result, self.expected)
+        if where is None:
+            return None
+        return f"returned {where[4:]}" if where.startswith("got ") else f"returned {short_repr(result, 50)}: {where}"
+
+    def __eq__(self, other) -> bool:
+        return self.mismatch(other) is None
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"{self.expected!r}, with {self.name} left as it was"
+
+
+class AnytimePaths:
+    """Chapter 7's anytime search, worked out by running `lambda_astar_search` for each weight: a grader's cases.
+
+    Equal to the list of `(λ, length, boards expanded so far)` for each path shorter than all before, stopping
+    after a search whose path is no longer than `h(board)`.
+    """
+
+    def __init__(self, board, h, lambdas=(0.25, 0.5, 0.8, 1)):
+        self.board, self.h, self.lambdas = board, h, tuple(lambdas)
+        self._expected = None
+
+    @property
+    def expected(self) -> list:
+        if self._expected is None:
+            from ..search import lambda_astar_search
+
+            found, work, best = [], 0, math.inf
+            for lam in self.lambdas:
+                result = lambda_astar_search(self.board, self.h, g_weight=lam)
+                work += result.expanded
+                if result.length < best:
+                    best = result.length
+                    found.append((lam, best, work))
+                if best <= self.h(self.board):
+                    break
+            self._expected = found
+        return self._expected
+
+    def mismatch(self, result) -> str | None:
+        where = difference(result, self.expected)
+        return None if where is None else f"returned {short_repr(result, 80)}: {where}"
+
+    def __eq__(self, other) -> bool:
+        return self.mismatch(other) is None
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"the improvements of weighted A* over the weights {self.lambdas}"
