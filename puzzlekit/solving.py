@@ -82,7 +82,9 @@ def _choice(problem: SlidingPuzzle) -> tuple[str, str]:
 
 
 def databases_to_build(problem: SlidingPuzzle | Sequence[int], h) -> list:
-    """The pattern databases of `h` (a name the fast IDA* reads) not yet in the cache: what its first search builds.
+    """The patterns of `h` not yet in the cache: what the fast IDA*'s first search with `h` builds.
+
+    `h` is what the fast IDA* reads: 'manhattan', a name in `FIFTEEN_NAMES`, or `PatternDatabases` (built already).
 
     Examples
     --------
@@ -90,10 +92,12 @@ def databases_to_build(problem: SlidingPuzzle | Sequence[int], h) -> list:
     []
     """
     problem = problem if isinstance(problem, SlidingPuzzle) else SlidingPuzzle(problem)
-    partition = h.partition("+")[0] if isinstance(h, str) else None
-    if partition not in PARTITIONS or problem.size != 4:
+    if isinstance(h, PatternDatabases):
         return []
-    return [pattern for pattern in PARTITIONS[partition] if not cache_path(pattern, problem.goal).exists()]
+    check_choice(h, "h", ("manhattan", *FIFTEEN_NAMES))
+    if h == "manhattan" or problem.size != 4:
+        return []
+    return [pattern for pattern in PARTITIONS[h.partition("+")[0]] if not cache_path(pattern, problem.goal).exists()]
 
 
 def solution_search(
@@ -215,6 +219,7 @@ def _advice(problem: SlidingPuzzle, result: SearchResult) -> str:
     """What to try when a search stopped short: the 15-puzzle's search on a 4x4 board, IDA* otherwise."""
     if result.method == FIFTEEN_METHOD:
         return ""
+    advice = ", or try method='ida_star' with h='linear_conflict'"
     if problem.size == 4 and not is_token_board(problem.goal):
-        return f", or leave method out: on a 4x4 board solve runs {FIFTEEN_METHOD} with pattern databases"
-    return ", or try method='ida_star' with h='linear_conflict'"
+        advice += f", or leave method out: on a 4x4 board solve runs {FIFTEEN_METHOD} with pattern databases"
+    return advice

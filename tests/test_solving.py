@@ -120,6 +120,8 @@ def test_what_went_wrong_is_said():
 
 def test_databases_to_build_are_those_not_in_the_cache(cache):
     assert databases_to_build(NEAR4, "manhattan") == databases_to_build((1, 2, 3, 0), "5-5-5") == []
+    with pytest.raises(ValueError, match="h must be one of .manhattan., .5-5-5., .*; got .linear_conflict."):
+        databases_to_build(NEAR4, "linear_conflict")
     missing = databases_to_build(NEAR4, "6-6-3+reflect")
     assert missing == [pattern for pattern in ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
                        if not any(cache.glob(f"pdb-4x4-{'-'.join(map(str, pattern))}-*"))]
