@@ -142,7 +142,8 @@ def _search(problem: SlidingPuzzle, method: str, h, picked: bool, options: dict)
             raise TypeError(f"method {FIFTEEN_METHOD!r} takes no option {short_repr(key)} "
                             f"(its options: {', '.join(FIFTEEN_OPTIONS)}){why}")
     try:
-        return fast_ida_star_search(problem, _databases(h, problem.goal) if isinstance(h, str) and h in FIFTEEN_NAMES else h, **options)
+        named = isinstance(h, str) and h in FIFTEEN_NAMES
+        return fast_ida_star_search(problem, _databases(h, problem.goal) if named else h, **options)
     except (TypeError, ValueError) as error:
         if not picked or not str(error).startswith("h must be"):
             raise
