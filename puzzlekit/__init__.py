@@ -63,9 +63,9 @@ from .search import (
     iterative_deepening_search,
     lambda_astar_search,
     run_search,
-    solve,
     weighted_astar_search,
 )
+from .solving import solve
 
 __version__ = "0.1.0"
 

@@ -172,8 +172,13 @@ def short_repr(value, limit: int = 60) -> str:
     --------
     >>> short_repr(list(range(100)), 20)
     '[0, 1, 2, 3, 4, ...>'
+    >>> short_repr(-10**400)
+    '-1000000000... (an int of 401 digits)'
     """
     limit = check_int(limit, "limit", minimum=5)
+    if isinstance(value, int) and not isinstance(value, bool) and not -10**limit < value < 10**limit:
+        digits = len(str(abs(value)))  # (a number too long to read: its first digits and its length)
+        return f"{str(value)[: 11 if value < 0 else 10]}... (an int of {digits} digits)"
     try:
         text = repr(value)
     except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error

@@ -369,3 +369,14 @@ def test_a_cell_that_is_a_list_is_named_not_unhashable(function):
 def test_parse_board_of_a_huge_number_names_the_text():
     with pytest.raises(ValueError, match="text holds the number .* 5,000 digits long; a board has at most 256 cells"):
         parse_board("1" * 5000)
+
+
+def test_a_huge_number_is_named_by_its_length_not_printed():
+    """A tile or cell of 401 digits would fill the screen; the message gives its first digits and its length."""
+    from puzzlekit import check_board, move, position
+
+    for call in (lambda: move((1, 2, 3, 0), 10**400), lambda: position((1, 2, 3, 0), -(10**400)),
+                 lambda: check_board((1, 2, 10**400, 0)), lambda: check_board((1, 2, -(10**400), 0))):
+        with pytest.raises(ValueError, match=r"\.\.\. \(an int of 401 digits\)") as error:
+            call()
+        assert len(str(error.value)) < 130

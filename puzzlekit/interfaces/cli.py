@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ..sliding.board import parse_board
+from ..sliding.board import is_token_board, parse_board
 from ..checks import check_callable, check_int
 from ..sliding.display import show
 from ..sliding.heuristics import HEURISTICS
@@ -26,9 +26,18 @@ from ..search import (
     DEFAULT_MAX_EXPANDED,
     DEFAULT_MAX_EXPANDED_ONE_PATH,
     INFORMED_METHODS,
-    METHODS,
     not_found_message,
     run_search,
+)
+from ..sliding.fifteen import cache_directory
+from ..solving import (
+    FIFTEEN_DATABASES,
+    FIFTEEN_METHOD,
+    FIFTEEN_NAMES,
+    SOLVE_METHODS,
+    choose_method,
+    databases_to_build,
+    solution_search,
 )
 from ..sokobond import HEURISTICS as SOKOBOND_HEURISTICS
 from ..sokobond import SokobondPuzzle, draw, levels, read_level
@@ -108,10 +117,14 @@ def add_solve_parser(commands) -> argparse.ArgumentParser:
     solve.add_argument("--sokobond", metavar="LEVEL",
                        help="solve a Sokobond level instead: a shipped level's name or a level's text file")
     solve.add_argument("--goal", help="the board to reach (default: the tiles in order, the blank last)")
-    solve.add_argument("--method", choices=list(METHODS), default="astar", help="the search (default: astar)")
-    solve.add_argument("--heuristic", choices=list(HEURISTICS) + list(SOKOBOND_HEURISTICS),
-                       help="for the informed searches (default: manhattan; for Sokobond widest_gap, the admissible "
-                            "one; manhattan_sum and electron_weighted_sum are the original Sokobond project's)")
+    solve.add_argument("--method", choices=list(SOLVE_METHODS),
+                       help=f"the search (default: by the board's size, astar for 3x3 and smaller, {FIFTEEN_METHOD} "
+                            f"with {FIFTEEN_DATABASES} pattern databases for 4x4, built once in about 40 s; astar "
+                            "for Sokobond)")
+    solve.add_argument("--heuristic", choices=list(HEURISTICS) + list(FIFTEEN_NAMES) + list(SOKOBOND_HEURISTICS),
+                       help="for the informed searches (default: manhattan, or the pattern databases on 4x4 boards; "
+                            "for Sokobond widest_gap, the admissible one; manhattan_sum and electron_weighted_sum are "
+                            "the original Sokobond project's)")
     solve.add_argument("--weight", type=float, help="the weight on h, for --method weighted_astar only (default: 2)")
     solve.add_argument(
         "--max-expanded",
@@ -133,16 +146,16 @@ def run_solve(arguments: argparse.Namespace) -> int:
     2
     """
     if arguments.weight is not None and arguments.method != "weighted_astar":
-        return _error("solve", f"--weight is for --method weighted_astar, not {arguments.method}")
+        return _error("solve", f"--weight is for --method weighted_astar, not {arguments.method or 'the default'}")
     sokobond = arguments.sokobond is not None
     if (arguments.board is None) != sokobond:
         return _error("solve", "give a BOARD or --sokobond LEVEL" if not sokobond else
                                "give a BOARD or --sokobond LEVEL, not both")
     if sokobond and arguments.goal is not None:
         return _error("solve", "--goal is for sliding puzzles; a Sokobond level has its own goal")
-    known = SOKOBOND_HEURISTICS if sokobond else HEURISTICS
-    heuristic = arguments.heuristic or ("widest_gap" if sokobond else "manhattan")
-    if heuristic not in known:
+    known = list(SOKOBOND_HEURISTICS) if sokobond else [*HEURISTICS, *FIFTEEN_NAMES]
+    heuristic = arguments.heuristic or ("widest_gap" if sokobond else None)
+    if heuristic is not None and heuristic not in known:
         return _error("solve", f"--heuristic {heuristic} is not for {'Sokobond' if sokobond else 'sliding puzzles'}; "
                                f"choose from {', '.join(known)}")
     given = {"max_expanded": arguments.max_expanded, "max_seconds": arguments.max_seconds, "weight": arguments.weight}
@@ -150,27 +163,47 @@ def run_solve(arguments: argparse.Namespace) -> int:
     try:
         if sokobond:
             problem = SokobondPuzzle(read_level(arguments.sokobond))
+            result = run_search(problem, arguments.method or "astar", heuristic, **options)
         else:
             goal = None if arguments.goal is None else parse_board(arguments.goal)
             problem = SlidingPuzzle(parse_board(arguments.board), goal)
-        result = run_search(problem, arguments.method, heuristic, **options)
+            result, heuristic = _search_sliding(problem, arguments.method, heuristic, options)
     except (ValueError, TypeError) as error:
         return _error("solve", error)
     if not result.found and result.status == "exhausted" and sokobond:
         return _error("solve", "this level has no solution: every state it can reach was tried", code=1)
     if not result.found:
-        return _error("solve", f"{not_found_message(result)}; raise --max-expanded or --max-seconds, "
-                               f"or try --method ida_star --heuristic linear_conflict", code=1)
+        advice = "" if sokobond or result.method == FIFTEEN_METHOD else (
+            f", or leave --method out (on a 4x4 board the default is {FIFTEEN_METHOD} with pattern databases)"
+            if problem.size == 4 and not is_token_board(problem.goal) else
+            ", or try --method ida_star --heuristic linear_conflict")
+        return _error("solve", f"{not_found_message(result)}; raise --max-expanded or --max-seconds{advice}", code=1)
     if sokobond:
         level = problem.level
         print_path(result.path, result.actions, mover="", picture=lambda states, captions: draw(
             level, list(states), captions=captions))
     else:
         print_path(result.path, result.actions)
-    informed = f", {heuristic}" if arguments.method in INFORMED_METHODS else ""
+    informed = f", {heuristic}" if result.method in (*INFORMED_METHODS, FIFTEEN_METHOD) else ""
     moves = f"{result.length} move{'s' * (result.length != 1)}"
-    print(f"{moves}; {result.expanded:,} nodes expanded ({arguments.method}{informed})")
+    print(f"{moves}; {result.expanded:,} nodes expanded ({result.method}{informed})")
     return 0
+
+
+def _search_sliding(problem: SlidingPuzzle, method: str | None, heuristic: str | None, options: dict):
+    """(result, heuristic) of the search `puzzlekit.solve` runs on `problem`, picked by the board's size unless
+    `method` is given; when it is to build pattern databases, a line on stderr says so first."""
+    chosen, default = (method, "manhattan") if method else choose_method(problem.initial, problem.goal)
+    heuristic = heuristic or default
+    if chosen == FIFTEEN_METHOD and heuristic not in ("manhattan", *FIFTEEN_NAMES):
+        why = "on a 4x4 board the default search is " if method is None else "the search "
+        raise ValueError(f"--heuristic {heuristic} is not for {FIFTEEN_METHOD} ({why}IDA* with pattern databases); "
+                         f"choose from manhattan, {', '.join(FIFTEEN_NAMES)}, or give --method astar (or another)")
+    if chosen == FIFTEEN_METHOD and databases_to_build(problem, heuristic):
+        took = "about 40 s" if heuristic.startswith("6-6-3") else "a few seconds"  # on an idle 2-core machine
+        print(f"building the 15-puzzle's {heuristic} pattern databases, once ({took}); they are kept in "
+              f"{cache_directory()}", file=sys.stderr, flush=True)
+    return solution_search(problem, method, heuristic, **options), heuristic
 
 
 def print_path(path: list, actions: list, *, mover: str = "blank", picture: Callable | None = None) -> None:

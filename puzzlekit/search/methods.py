@@ -89,8 +89,10 @@ def solve(
 
     `method` is a name in `METHODS`; `h` a heuristic's name or function for the informed ones.
     Other keywords (`max_expanded`, `max_seconds`, `weight`, `reopen`) go to the search.
-    A* with Manhattan distance runs out of its node limit on most 4x4 boards: the 15-puzzle's
-    own search, `puzzlekit.sliding.fifteen.fast_ida_star_search(board, '5-5-5')`, solves any of them (chapter 8).
+    It runs the search it is told on any size. A* with Manhattan distance runs out of its node limit on
+    most 4x4 boards: the 15-puzzle's own search, `puzzlekit.sliding.fifteen.fast_ida_star_search(board,
+    '6-6-3+reflect')`, solves any of them (chapter 8), and `puzzlekit.solve`, which picks the search by the
+    board's size, runs it there.
 
     Raises
     ------

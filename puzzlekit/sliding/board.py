@@ -156,7 +156,8 @@ def _check_move(board, n) -> tuple[Board, int, int]:
         raise ValueError(f"0 is the blank, not a tile; tiles that can slide: {[cells[i] for i in neighbours]}")
     if n not in cells:
         raise ValueError(
-            f"tile {n} is not on the board: a {size}x{size} board holds the blank 0 and tiles 1..{len(cells) - 1}"
+            f"tile {short_repr(n)} is not on the board: "
+            f"a {size}x{size} board holds the blank 0 and tiles 1..{len(cells) - 1}"
         )
     sources = [i for i in neighbours if cells[i] == n]
     if not sources:

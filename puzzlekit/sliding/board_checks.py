@@ -106,7 +106,8 @@ def _check_shape(cells: tuple, what: str = "board") -> int:
         raise ValueError(f"{what} has {found}; it needs exactly one blank (0)")
     lowest = min(cells)
     if lowest < 0:
-        raise ValueError(f"{what} holds {lowest}; cells hold 0 for the blank and positive numbers for tiles")
+        raise ValueError(
+            f"{what} holds {short_repr(lowest)}; cells hold 0 for the blank and positive numbers for tiles")
     return size
 
 
@@ -136,7 +137,8 @@ def _check_tiles(cells: tuple, size: int, what: str = "board") -> None:
     highest = max(cells)
     if highest > last:
         raise ValueError(
-            f"{what} holds {highest}, out of range: a {size}x{size} board holds the blank 0 and tiles 1..{last}"
+            f"{what} holds {short_repr(highest)}, out of range: "
+            f"a {size}x{size} board holds the blank 0 and tiles 1..{last}"
         )
     counts = Counter(cells)
     repeated = min(tile for tile, count in counts.items() if count > 1)
@@ -266,7 +268,8 @@ def check_tile(board, n) -> tuple[Board, int]:
     count = cells.count(check_int(n, "tile"))
     if count == 0:
         raise ValueError(
-            f"tile {n} is not on the board: a {size}x{size} board holds the blank 0 and tiles 1..{len(cells) - 1}"
+            f"tile {short_repr(n)} is not on the board: "
+            f"a {size}x{size} board holds the blank 0 and tiles 1..{len(cells) - 1}"
         )
     if count > 1:
         raise ValueError(f"{n} appears {count} times on this token board; position() needs a tile that appears once")

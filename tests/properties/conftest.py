@@ -19,6 +19,16 @@ def memory_ceiling():
     resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
+@pytest.fixture(autouse=True)
+def no_pattern_database_builds(monkeypatch, tmp_path_factory):
+    """`solve` on a 4x4 board reads Manhattan distance here instead of building the 6-6-3 databases (a minute, over
+    a GB); tests/test_solving.py checks the databases. A cache of the suite's own, so nothing lands in ~/.cache."""
+    import puzzlekit.solving
+
+    monkeypatch.setattr(puzzlekit.solving, "FIFTEEN_DATABASES", "manhattan")
+    monkeypatch.setenv("PUZZLEKIT_CACHE", str(tmp_path_factory.getbasetemp() / "pattern-databases"))
+
+
 @pytest.fixture(scope="session")
 def fuzz_workdir(tmp_path_factory):
     """The folder where table files are generated."""

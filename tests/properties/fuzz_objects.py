@@ -26,7 +26,7 @@ PUBLIC_MODULES = ["puzzlekit", "puzzlekit.sliding.board", "puzzlekit.sliding.gri
                   "puzzlekit.learning.qlearning", "puzzlekit.sliding.environment", "puzzlekit.learning.learned", "puzzlekit.sliding.heuristics",
                   "puzzlekit.sliding.distances", "puzzlekit.sliding.game", "puzzlekit.problem", "puzzlekit.sliding.display",
                   "puzzlekit.learning.mdp", "puzzlekit.sliding.spaces", "puzzlekit.learning.wrappers", "puzzlekit.interfaces.policy_picture",
-                  "puzzlekit.learning.policy_iteration", "puzzlekit.learning.neural"]
+                  "puzzlekit.learning.policy_iteration", "puzzlekit.learning.neural", "puzzlekit.solving"]
 TABLE_MODULES = ["puzzlekit.learning.qtable", "puzzlekit.sliding.state_space", "puzzlekit.learning.qlearning", "puzzlekit"]
 
 

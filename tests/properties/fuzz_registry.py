@@ -61,7 +61,7 @@ PARAMETERS = {
     "finite": values.BOOLS,
     "numbers": values.BOOLS,
     "method": st.one_of(good(st.sampled_from(["astar", "breadth_first", "depth_first", "ida_star", "weighted_astar",
-                                              "greedy", "iterative_deepening", "lambda_astar"])),
+                                              "greedy", "iterative_deepening", "lambda_astar", "fast_ida_star"])),
                         bad(st.sampled_from(["", "nope", None, 5, ["astar"], b"astar", object()]))),
     "index": values.ints(0, 362879, neutral=[362880, 10**400]),
     "text": objects.TEXTS,
@@ -93,6 +93,7 @@ PARAMETERS = {
     "show": values.ints(0, 5),
     "time_limit": st.one_of(good(st.sampled_from([None, 0.5, 5.0, 5])),
                             bad(st.sampled_from([0, -1, "5", True, float("nan"), float("inf"), [5]]))),
+    "hidden": st.one_of(good(st.sampled_from([None, objects.quiet])), bad(st.sampled_from([5, "f", [objects.quiet]]))),
     "forbid": st.one_of(good(st.sampled_from([(), [], [objects.quiet]])), bad(st.sampled_from([None, 5, "f", [5], [None]]))),
     "name": values.NAMES,
     "what": values.NAMES,
@@ -333,7 +334,7 @@ EXTRA_KEYWORDS = {  # for functions taking **keywords: what they may be given
                                               "depth_limit", "colour", "heuristic"]), st.just(None), max_size=2),
     "save_table": objects.METADATA,
 }
-EXTRA_KEYWORDS["run_search"] = EXTRA_KEYWORDS["solve"]
+EXTRA_KEYWORDS["run_search"] = EXTRA_KEYWORDS["solution_search"] = EXTRA_KEYWORDS["solve"]
 EXTRA_KEYWORDS["SokobondGame.plan"] = EXTRA_KEYWORDS["SokobondGame.hint"] = st.dictionaries(
     st.sampled_from(["max_expanded", "max_seconds", "colour"]), st.just(None), max_size=2)
 MDP_REWARDS = st.dictionaries(st.sampled_from(["move_reward", "goal_reward", "goal"]), st.just(None), max_size=2)
@@ -350,6 +351,7 @@ NOT_CALLED = {  # public names the generic fuzzing leaves out, and why
     "StateSpace.__init__": "the record state_space() returns, built from arrays computed there; state_space and "
                   "StateSpace.row are fuzzed",
     "SearchResult.__init__": "the record every search returns; its methods are fuzzed on results of real searches",
+    "Solution.__init__": "the list of boards solve returns, with the search that found them; solve is fuzzed",
     "QHeuristic.__init__": "the record q_heuristic returns (a dict of learned distances and the rule for other boards); "
                   "q_heuristic and QHeuristic.__call__ are fuzzed",
     "main": "the command line: test_tables_and_cli.py builds argument lists for it",
@@ -440,7 +442,7 @@ class Target:
     @property
     def searches(self) -> bool:
         module = getattr(self.owner, "__module__", "") or ""
-        return module.startswith("puzzlekit.search") or self.name in ("SlidingPuzzle",)
+        return module.startswith(("puzzlekit.search", "puzzlekit.solving")) or self.name in ("SlidingPuzzle",)
 
 
 @lru_cache(maxsize=None)
@@ -542,7 +544,7 @@ def calls_of(draw, target: Target):
 
 def _bound_the_work(target: Target, names: set, kwargs: dict) -> None:
     """Keep searches and trainers cheap: fuzz one limit at a time, the other set to a small valid value."""
-    takes_options = target.name in ("solve", "run_search", "SokobondGame.plan", "SokobondGame.hint")
+    takes_options = target.name in ("solve", "run_search", "solution_search", "SokobondGame.plan", "SokobondGame.hint")
     if "max_expanded" in names or takes_options:
         if "max_expanded" in kwargs and "max_seconds" in kwargs:
             del kwargs["max_seconds"]

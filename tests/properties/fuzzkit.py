@@ -17,11 +17,14 @@ import re
 
 from hypothesis import HealthCheck, Phase, settings
 
-__all__ = ["attempt", "calls", "fuzz_settings", "internal_message", "MINIMUM_CALLS", "RUNTIME_ERRORS"]
+__all__ = ["attempt", "calls", "unclear", "fuzz_settings", "internal_message", "MINIMUM_CALLS", "RUNTIME_ERRORS"]
 
 MINIMUM_CALLS = 10_000  # generated calls a full run of the suite must make
 calls: collections.Counter = collections.Counter()  # what was called -> how many generated calls
 failed: set = set()  # what was called and failed a check
+# Each kind of unclear message met, "function: why" -> the call and its message, listed at the end of the run
+# (tests/conftest.py) beside the test that failed on it.
+unclear: dict = {}
 
 # The only calls that may answer with RuntimeError, and why: a valid call that cannot finish, as documented.
 # Everywhere else (and on any call with a garbage argument) the answer to bad input is ValueError/TypeError.
@@ -89,6 +92,15 @@ INTERNAL_MESSAGES = [
     r"is not a valid integer|is not a valid float",
     r"^Fraction|^cannot fit 'int'",
     r"^math range error|^int too large to convert",
+    r"len\(\) of unsized object",
+    r"cannot unpack non-iterable",
+    r"(integer|float) (division|modulo)|division by zero",
+    r"sequence item \d+: expected",
+    r"must be (str|int|real number|a number), not",
+    r"expected (a )?(bytes-like object|str instance|sequence)",
+    r"object is not an iterator",
+    r"list assignment index",
+    r"index \d+ is out of bounds",
 ]
 _INTERNAL = re.compile("|".join(f"(?:{pattern})" for pattern in INTERNAL_MESSAGES))
 
@@ -101,9 +113,12 @@ def internal_message(error: BaseException) -> str | None:
     kind = type(error)
     if kind not in (ValueError, TypeError) and not kind.__module__.startswith("puzzlekit"):
         return f"{kind.__module__}.{kind.__name__} is another library's error"
-    own_words, previous = message, None
-    while own_words != previous:  # "table is damaged (Expecting value: ...)": the words outside say what is wrong
+    # "table is damaged (Expecting value: ...)": the words outside the brackets say what is wrong. An empty pair
+    # is no aside: the "()" of "len() of unsized object" or "int() argument must be" is part of Python's wording.
+    own_words, previous = message.replace("()", "\0"), None
+    while own_words != previous:
         previous, own_words = own_words, re.sub(r"\([^()]*\)", "", own_words)
+    own_words = own_words.replace("\0", "()")
     found = _INTERNAL.search(own_words if own_words.strip(" :;,.") else message)
     if found:
         return f"Python's own message ({found.group(0)!r})"
@@ -120,6 +135,16 @@ def describe(function, args, kwargs, limit: int = 300) -> str:
     name = getattr(function, "__qualname__", None) or repr(function)
     parts = [short(a) for a in args] + [f"{k}={short(v)}" for k, v in kwargs.items()]
     return f"{name}({', '.join(parts)})"
+
+
+def _record(label: str, kwargs: dict, garbage: bool, error: BaseException) -> None:
+    """With PUZZLEKIT_FUZZ_MESSAGES=file, append every clear error's message as one JSON line (to read them all)."""
+    path = os.environ.get("PUZZLEKIT_FUZZ_MESSAGES")
+    if path:
+        record = {"label": label, "keywords": sorted(kwargs), "garbage": garbage, "error": type(error).__name__,
+                  "message": str(error)[:400]}
+        with open(path, "a", encoding="utf-8") as file:
+            file.write(json.dumps(record) + "\n")
 
 
 def _log(kind: str, call: str, error: BaseException | None) -> None:
@@ -149,6 +174,7 @@ def attempt(function, *args, garbage: bool = False, files: bool = False, exits: 
         reason = internal_message(error)
         if reason:
             return _fail(f"unclear error: {reason}", function, args, kwargs, error)
+        _record(label or getattr(function, "__qualname__", repr(function)), kwargs, garbage, error)
         return "raised", error
     except RuntimeError as error:  # RecursionError and NotImplementedError are RuntimeErrors too: only the class itself
         name = label or getattr(function, "__qualname__", "")
@@ -177,6 +203,9 @@ def _fail(kind, function, args, kwargs, error, value=None):
     failed.add(getattr(function, "__qualname__", repr(function)))
     call = describe(function, args, kwargs)
     _log(kind, call, error)
+    if kind.startswith("unclear error"):
+        unclear.setdefault(f"{getattr(function, '__qualname__', repr(function))}: {kind}",
+                           f"{describe(function, args, kwargs, limit=80)} -> {type(error).__name__}: {str(error)[:300]}")
     if error is None:
         raise AssertionError(f"{kind}: {call} returned {repr(value)[:300]}")
     raise AssertionError(f"{kind}: {call} -> {type(error).__name__}: {str(error)[:500]}") from error

@@ -54,3 +54,15 @@ def test_public_callable(target, fuzz_workdir):
         attempt(function, *args, garbage=garbage, files=reads_files, label=target.name, **kwargs)
 
     run()
+
+
+def test_the_rule_for_an_unclear_message():
+    """Python's own words are unclear even when they hold "()"; an aside in brackets after our own words is not."""
+    unclear = [TypeError("len() of unsized object"), TypeError("int() argument must be a string, not 'list'"),
+               TypeError("f() takes 2 positional arguments but 3 were given"), ValueError(""),
+               TypeError("object of type 'int' has no len()"), ZeroDivisionError("division by zero")]
+    clear = [TypeError("inputs must be an array of numbers, got {} (float() argument must be a string or a number)"),
+             ValueError("table.npz is damaged (Expecting value: line 1 column 1 (char 0))"),
+             ValueError("board has 8 cells; a square board needs 4, 9, 16, 25, ... cells (2x2, 3x3, ...)")]
+    assert [error for error in unclear if not fuzzkit.internal_message(error)] == []
+    assert [error for error in clear if fuzzkit.internal_message(error)] == []

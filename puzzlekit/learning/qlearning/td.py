@@ -207,7 +207,11 @@ def _row(values, name: str) -> list[float]:
     if type(values) is list and len(values) == 4 and all(type(value) is float and value == value for value in values):
         numbers = values  # the loops' own rows, checked in the line above
     else:
-        if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__len__") or len(values) != 4:
+        try:
+            count = len(values)
+        except TypeError:  # a number, or a 0-d numpy array (it has __len__, but no length)
+            count = None
+        if isinstance(values, (str, bytes, dict)) or count != 4:
             raise TypeError(f"{name} must be 4 numbers [Q(u), Q(r), Q(d), Q(l)], got {short_repr(values)}")
         numbers = [check_real(value, f"a value of {name}", finite=False) for value in values]
     if max(numbers) == -math.inf:
