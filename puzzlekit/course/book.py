@@ -391,6 +391,7 @@ def _sphinx_settings(repository: str, student: bool) -> dict:
         "mathjax_path": "mathjax/tex-chtml.js",
         "myst_enable_extensions": ["dollarmath", "amsmath", "html_image"],
         "myst_heading_anchors": 3,
+        "smartquotes": False,  # quotes as the notebook has them, as JupyterLab shows them
         "nb_execution_mode": "off",
         "nb_ipywidgets_js": {},  # no widget script from a CDN: the boards are drawn (static_widgets)
         "nb_merge_streams": True,
