@@ -291,13 +291,14 @@ def _index_page(headers: list[tuple[str, dict]], student: bool) -> str:
         *[name[: -len(".ipynb")] for name, _ in headers],
         "```",
         "",
-        "| chapter | goal | time | before it |",
-        "|---|---|---|---|",
+        "## The chapters",
+        "",
     ]
     for name, header in headers:
-        cells = [f"[{header.get('title', name)}]({name[: -len('.ipynb')]})", header.get("goal", ""),
-                 header.get("time", ""), header.get("prerequisites", "")]
-        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+        lines.append(f"- **[{header.get('title', name)}]({name[: -len('.ipynb')]})**: {header.get('goal', '')}")
+        if "time" in header or "prerequisites" in header:
+            lines.append(f"  *Time:* {header.get('time', '')} *Before it:* {header.get('prerequisites', '')}")
+        lines.append("")
     return "\n".join(lines) + "\n"
 
 
