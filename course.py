@@ -246,7 +246,8 @@ def points(arguments: list[str]) -> int:
 def book(arguments: list[str]) -> int:
     """`book [--out DIR] [--student]`: the course as a static website, built offline from the executed chapters
     (nothing is run again); its Binder and Colab links open the repository pyproject.toml names (runs inside the env)."""
-    from puzzlekit.course.book import build_book, repository_setting
+    from puzzlekit.course.book import build_book
+    from puzzlekit.course.launch import repository_setting
 
     parser = argparse.ArgumentParser(prog="course.py book", description=book.__doc__)
     parser.add_argument("--out", default=str(ROOT / "build" / "book"), help="default: build/book")
@@ -270,8 +271,7 @@ def book(arguments: list[str]) -> int:
 def colab(arguments: list[str]) -> int:
     """`colab [NOTEBOOK ...]`: make each chapter's first code cell the one that installs puzzlekit on Colab (from the
     repository pyproject.toml names) and does nothing elsewhere; in place, again only where the cell changed."""
-    from puzzlekit.course.book import repository_setting
-    from puzzlekit.course.editions import add_colab_cell_to_files
+    from puzzlekit.course.launch import add_colab_cell_to_files, repository_setting
 
     parser = argparse.ArgumentParser(prog="course.py colab", description=colab.__doc__)
     parser.add_argument("notebooks", nargs="*", help="default: every chapter")

@@ -17,9 +17,10 @@ from urllib.parse import parse_qs, urlsplit
 import nbformat
 import pytest
 
-from puzzlekit.course.book import (BRANCH, WIDGET_VIEW, book_notebook, chapter_header, launch_links,
-                                   repository_setting, stage_book, static_widgets, widget_html)
-from puzzlekit.course.editions import COLAB_TAG, add_colab_cell, solution_regions
+from puzzlekit.course.book import book_notebook, chapter_header, stage_book
+from puzzlekit.course.launch import BRANCH, COLAB_TAG, add_colab_cell, launch_links, repository_setting
+from puzzlekit.course.widget_pictures import WIDGET_VIEW, static_widgets, widget_html
+from puzzlekit.course.editions import solution_regions
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))

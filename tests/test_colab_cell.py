@@ -17,8 +17,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from puzzlekit.course.book import github_repository, repository_setting
-from puzzlekit.course.editions import COLAB_TAG, add_colab_cell, colab_cell_source
+from puzzlekit.course.launch import COLAB_TAG, add_colab_cell, colab_cell_source, github_repository, repository_setting
 
 ROOT = Path(__file__).resolve().parent.parent
 REPOSITORY = repository_setting(ROOT / "pyproject.toml")

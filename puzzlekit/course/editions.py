@@ -27,10 +27,6 @@ __all__ = [
     "student_notebook",
     "write_notebook",
     "write_student_edition",
-    "COLAB_TAG",
-    "colab_cell_source",
-    "add_colab_cell",
-    "add_colab_cell_to_files",
 ]
 
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"  # nbgrader's markers: a line that is exactly one of them
@@ -329,93 +325,3 @@ def write_student_edition(chapters: Iterable[str | os.PathLike], folder: str | o
     return written
 
 
-
-
-COLAB_TAG = "colab-install"  # the tag of the cell `add_colab_cell` writes, by which it finds the cell again
-
-
-def colab_cell_source(repository: str) -> str:
-    """The first code cell of a chapter: on Colab it installs puzzlekit from `repository` (a GitHub address, the one
-    pyproject.toml names) and turns on the widgets; anywhere else it does nothing and prints nothing.
-
-    Examples
-    --------
-    >>> print(colab_cell_source("https://github.com/someone/puzzlekit"))
-    # On Colab: install puzzlekit and turn its boards on. Anywhere else this cell does nothing.
-    try:
-        from google.colab import output as colab_output  # a module only Colab has
-    except ImportError:
-        colab_output = None
-    if colab_output is not None:
-        %pip install --quiet "puzzlekit @ git+https://github.com/someone/puzzlekit@main"
-        colab_output.enable_custom_widget_manager()  # Colab shows ipywidgets 8 only with it
-    >>> colab_cell_source("someone/puzzlekit")
-    Traceback (most recent call last):
-    ValueError: repository must look like https://github.com/OWNER/NAME (Binder and Colab open GitHub repositories), got 'someone/puzzlekit'
-    """
-    from puzzlekit.course.book import BRANCH, github_repository
-
-    owner, name = github_repository(repository)
-    return (
-        "# On Colab: install puzzlekit and turn its boards on. Anywhere else this cell does nothing.\n"
-        "try:\n"
-        "    from google.colab import output as colab_output  # a module only Colab has\n"
-        "except ImportError:\n"
-        "    colab_output = None\n"
-        "if colab_output is not None:\n"
-        f'    %pip install --quiet "puzzlekit @ git+https://github.com/{owner}/{name}@{BRANCH}"\n'
-        "    colab_output.enable_custom_widget_manager()  # Colab shows ipywidgets 8 only with it"
-    )
-
-
-def add_colab_cell(notebook, repository: str) -> bool:
-    """Make the Colab cell (`colab_cell_source`) the first code cell of `notebook`, in place: inserted after the
-    cells before the first code cell (the title), or brought up to date where it is already; return whether
-    anything changed. Running it twice changes nothing the second time.
-
-    Examples
-    --------
-    >>> import nbformat
-    >>> chapter = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Title"),
-    ...                                           nbformat.v4.new_code_cell("1 + 1")])
-    >>> add_colab_cell(chapter, "https://github.com/someone/puzzlekit"), len(chapter.cells)
-    (True, 3)
-    >>> add_colab_cell(chapter, "https://github.com/someone/puzzlekit"), len(chapter.cells)
-    (False, 3)
-    >>> chapter.cells[1].metadata.tags, chapter.cells[1].outputs, chapter.cells[2].source
-    (['colab-install'], [], '1 + 1')
-    """
-    import nbformat
-
-    source = colab_cell_source(repository)
-    existing = [cell for cell in notebook.cells if COLAB_TAG in cell.get("metadata", {}).get("tags", [])]
-    if len(existing) > 1:
-        raise ValueError(f"{len(existing)} cells are tagged {COLAB_TAG!r}; a chapter has one Colab cell")
-    if existing:
-        cell = existing[0]
-        if cell_source(cell) == source and cell.cell_type == "code":
-            return False
-        cell.cell_type, cell.source, cell.outputs, cell.execution_count = "code", source, [], None
-        return True
-    cell = nbformat.v4.new_code_cell(source, metadata={"tags": [COLAB_TAG]})
-    ids = {other.get("id") for other in notebook.cells}
-    if "id" in cell and COLAB_TAG not in ids:
-        cell["id"] = COLAB_TAG  # the same id in every chapter: its diff reads the same everywhere
-    first_code = next((index for index, other in enumerate(notebook.cells) if other.cell_type == "code"),
-                      len(notebook.cells))
-    notebook.cells.insert(first_code, cell)
-    return True
-
-
-def add_colab_cell_to_files(paths: Iterable[str | os.PathLike], repository: str) -> list[Path]:
-    """`add_colab_cell` on each notebook file; rewrite (through a temporary file) only those that change and
-    return their paths."""
-    import nbformat
-
-    changed = []
-    for path in (Path(path) for path in paths):
-        notebook = nbformat.read(path, as_version=4)
-        if add_colab_cell(notebook, repository):
-            write_notebook(notebook, path)
-            changed.append(path)
-    return changed
