@@ -179,9 +179,11 @@ def test_the_header_gives_each_chapters_title_time_and_prerequisites():
         assert "minutes" in header["time"] and "**" not in header["prerequisites"], chapter.name
 
 
-def test_staging_refuses_a_bad_repository(tmp_path):
+def test_staging_refuses_a_bad_repository_and_no_chapters(tmp_path):
     with pytest.raises(ValueError, match="OWNER/NAME"):
         stage_book(CHAPTERS[:1], tmp_path, repository="puzzlekit")
+    with pytest.raises(ValueError, match="no chapters"):
+        stage_book([], tmp_path, repository=REPOSITORY)
 
 
 # ---- the student edition's site ----------------------------------------------------------------------------------

@@ -124,7 +124,10 @@ def stage_book(chapters: Iterable[str | os.PathLike], folder: str | os.PathLike,
     (folder / "_static").mkdir(exist_ok=True)
     (folder / "_static" / "puzzlekit-book.css").write_text(CSS.lstrip(), encoding="utf-8")
     headers, staged = [], []
-    for chapter in sorted(Path(path) for path in chapters):
+    chapters = sorted(Path(path) for path in chapters)
+    if not chapters:
+        raise ValueError("no chapters to build a site from")
+    for chapter in chapters:
         notebook = nbformat.read(chapter, as_version=4)
         if student:
             notebook = student_notebook(notebook)
@@ -208,7 +211,7 @@ def _sphinx_settings(repository: str, student: bool) -> dict:
 
 
 def build_book(chapters: Iterable[str | os.PathLike], out: str | os.PathLike, *, repository: str,
-               student: bool = False, quiet: bool = True) -> dict:
+               student: bool = False) -> dict:
     """Build the site of `chapters` into `out` (replaced if it holds a site); return what was built:
     {"pages", "seconds", "bytes", "files", "warnings"}."""
     import io
@@ -227,7 +230,7 @@ def build_book(chapters: Iterable[str | os.PathLike], out: str | os.PathLike, *,
         shutil.rmtree(building, ignore_errors=True)
         warnings = io.StringIO()
         app = Sphinx(str(source), None, str(building), str(doctrees), "html",
-                     confoverrides=_sphinx_settings(repository, student), status=None if quiet else None,
+                     confoverrides=_sphinx_settings(repository, student), status=None,
                      warning=warnings, freshenv=True)
         app.build()
         _copy_mathjax(building / "_static")
