@@ -154,3 +154,13 @@ def test_add_colab_cell_updates_the_cell_in_place_when_the_repository_changes():
     notebook.cells.append(nbformat.from_dict(dict(first_code)))
     with pytest.raises(ValueError, match="one Colab cell"):
         add_colab_cell(notebook, REPOSITORY)
+
+
+def test_every_chapter_opens_with_the_colab_cell_for_the_repository():
+    """`course.py colab` was run on every chapter with the repository pyproject.toml names, and not executed since."""
+    for chapter in sorted((ROOT / "chapters").glob("*.ipynb")):
+        notebook = nbformat.read(chapter, as_version=4)
+        first_code = next(cell for cell in notebook.cells if cell.cell_type == "code")
+        assert COLAB_TAG in first_code.metadata.get("tags", []), f"{chapter.name}: run python3 course.py colab"
+        assert first_code.source == colab_cell_source(REPOSITORY) and first_code.outputs == [], chapter.name
+        assert add_colab_cell(notebook, REPOSITORY) is False
