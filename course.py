@@ -8,9 +8,12 @@
                                             # or DIR; add --check to run each of them top to bottom
     python3 course.py tag [--points N]      # make every exercise's check an nbgrader test cell with points, in place
     python3 course.py points                # the points `tag` gives every exercise, as a table
+    python3 course.py book [--student]      # the course as a website, in build/book/ (--out DIR elsewhere)
+    python3 course.py colab                 # give every chapter its first cell: install puzzlekit on Colab
 
 The first run makes a virtual environment in .venv and installs requirements.txt into it (`test`
-adds requirements-test.txt: Playwright, nbgrader, ...); later runs reinstall only when those
+adds requirements-test.txt: Playwright, nbgrader, ...; `book` and `test` add requirements-book.txt: Sphinx
+and its theme); later runs reinstall only when those
 files or pyproject.toml change. `--here` uses the Python that runs this script instead (a conda env,
 Binder, a CI image that already has everything) as it is: it installs nothing, and says what is
 missing and how to install it.
@@ -42,6 +45,7 @@ def venv_python() -> Path:
 REQUIREMENTS = {
     "requirements.txt": ("requirements.txt", "pyproject.toml"),
     "requirements-test.txt": ("requirements-test.txt",),
+    "requirements-book.txt": ("requirements-book.txt",),
 }
 
 
@@ -94,12 +98,14 @@ def missing_requirements(names) -> list[str]:
     return missing
 
 
-def prepare(here: bool, test: bool = False) -> str:
+def prepare(here: bool, test: bool = False, book: bool = False) -> str:
     """Make sure an environment with everything in requirements.txt exists (and requirements-test.txt
-    for the tests); return its Python. With `here`, check this Python's environment and change nothing."""
+    for the tests, requirements-book.txt for the website, which the browser tests build too); return its
+    Python. With `here`, check this Python's environment and change nothing."""
     if sys.version_info < (3, 10):
         sys.exit(f"puzzlekit needs Python 3.10 or newer; this is {sys.version.split()[0]}")
-    names = ["requirements.txt"] + (["requirements-test.txt"] if test else [])
+    names = (["requirements.txt"] + (["requirements-test.txt"] if test else [])
+             + (["requirements-book.txt"] if test or book else []))
     if here:
         missing = missing_requirements(names)
         if missing:
@@ -237,17 +243,62 @@ def points(arguments: list[str]) -> int:
     return 0
 
 
-IN_ENV_COMMANDS = {"execute": execute_notebooks, "student": student_edition, "tag": tag_chapters, "points": points}
+def book(arguments: list[str]) -> int:
+    """`book [--out DIR] [--student]`: the course as a static website, built offline from the executed chapters
+    (nothing is run again); its Binder and Colab links open the repository pyproject.toml names (runs inside the env)."""
+    from puzzlekit.course.book import build_book
+    from puzzlekit.course.launch import repository_setting
+
+    parser = argparse.ArgumentParser(prog="course.py book", description=book.__doc__)
+    parser.add_argument("--out", default=str(ROOT / "build" / "book"), help="default: build/book")
+    parser.add_argument("--student", action="store_true", help="the student edition: no reference solution")
+    args = parser.parse_args(arguments)
+    try:
+        repository = repository_setting(ROOT / "pyproject.toml")
+        built = build_book(sorted(CHAPTERS.glob("*.ipynb")), args.out, repository=repository, student=args.student)
+    except ValueError as error:
+        sys.exit(f"course: {error}")
+    edition = "the student edition" if args.student else "the course"
+    print(f"course: built {edition} as a website of {built['pages']} pages in {built['seconds']:.0f} s: "
+          f"{built['bytes'] / 1e6:.1f} MB in {built['files']} files, in {args.out}\n"
+          f"course: to read it, serve it (search needs http): python3 -m http.server -d {args.out} 8000, "
+          "then open http://127.0.0.1:8000")
+    if built["warnings"]:
+        print(f"course: Sphinx warned:\n{built['warnings']}", file=sys.stderr)
+    return 0
+
+
+def colab(arguments: list[str]) -> int:
+    """`colab [NOTEBOOK ...]`: make each chapter's first code cell the one that installs puzzlekit on Colab (from the
+    repository pyproject.toml names) and does nothing elsewhere; in place, again only where the cell changed."""
+    from puzzlekit.course.launch import add_colab_cell_to_files, repository_setting
+
+    parser = argparse.ArgumentParser(prog="course.py colab", description=colab.__doc__)
+    parser.add_argument("notebooks", nargs="*", help="default: every chapter")
+    args = parser.parse_args(arguments)
+    notebooks = [Path(p) for p in args.notebooks] or sorted(CHAPTERS.glob("*.ipynb"))
+    try:
+        changed = add_colab_cell_to_files(notebooks, repository_setting(ROOT / "pyproject.toml"))
+    except ValueError as error:
+        sys.exit(f"course: {error}")
+    print(f"course: the Colab cell is in all {len(notebooks)} notebooks; {len(changed)} changed"
+          + "".join(f"\n  {path}" for path in changed))
+    return 0
+
+
+IN_ENV_COMMANDS = {"execute": execute_notebooks, "student": student_edition, "tag": tag_chapters, "points": points,
+                   "book": book, "colab": colab}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=["lab", "test", "execute", "student", "tag", "points", "setup"])
+    parser.add_argument("command", choices=["lab", "test", "execute", "student", "tag", "points", "book", "colab",
+                                            "setup"])
     parser.add_argument("--here", action="store_true", help="use this Python instead of making .venv")
     args, rest = parser.parse_known_args(argv)
     if args.command in IN_ENV_COMMANDS and os.environ.get("PUZZLEKIT_IN_ENV"):
         return IN_ENV_COMMANDS[args.command](rest) or 0
-    python = prepare(args.here, test=args.command == "test")
+    python = prepare(args.here, test=args.command == "test", book=args.command == "book")
     env = dict(os.environ, PUZZLEKIT_IN_ENV="1")
     if args.command == "setup":
         return 0

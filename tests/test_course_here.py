@@ -31,7 +31,7 @@ def bare_python(tmp_path_factory):
     return python, folder
 
 
-@pytest.mark.parametrize("command", [["setup"], ["student"], ["tag"], ["test", "--collect-only"]])
+@pytest.mark.parametrize("command", [["setup"], ["student"], ["tag"], ["book"], ["test", "--collect-only"]])
 def test_here_says_what_is_missing_and_installs_nothing(bare_python, command):
     python, folder = bare_python
     before = sorted(str(path) for path in folder.rglob("*"))
@@ -41,6 +41,7 @@ def test_here_says_what_is_missing_and_installs_nothing(bare_python, command):
     assert "lacks" in done.stderr and "jupyterlab>=4,<5 (not installed)" in done.stderr
     assert f"{python} -m pip install -r requirements.txt" in done.stderr
     assert ("-r requirements-test.txt" in done.stderr) == (command[0] == "test")
+    assert ("-r requirements-book.txt" in done.stderr) == (command[0] in ("book", "test"))  # the browser tests build it
     assert "installing" not in done.stdout
     assert sorted(str(path) for path in folder.rglob("*")) == before  # nothing installed, nothing written
 

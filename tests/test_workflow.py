@@ -1,4 +1,5 @@
-"""The CI workflow an instructor's fork runs: valid under GitHub's workflow schema, and it runs what the README says.
+"""The workflows an instructor's fork runs (the tests; the website on GitHub Pages): valid under GitHub's workflow
+schema, and they run what the README says.
 
 check-jsonschema ships GitHub's workflow schema (`--builtin-schema vendor.github-workflows`), so this needs no
 network.
@@ -12,6 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / ".github" / "workflows" / "test.yml"
+BOOK = ROOT / ".github" / "workflows" / "book.yml"
 
 
 def validate(path: Path) -> subprocess.CompletedProcess:
@@ -20,15 +22,17 @@ def validate(path: Path) -> subprocess.CompletedProcess:
                            str(path)], capture_output=True, text=True, timeout=120)
 
 
-def test_the_workflow_is_valid_under_githubs_schema():
-    done = validate(WORKFLOW)
+@pytest.mark.parametrize("workflow", [WORKFLOW, BOOK], ids=lambda path: path.name)
+def test_the_workflow_is_valid_under_githubs_schema(workflow):
+    done = validate(workflow)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "validation done" in done.stdout
 
 
-def test_the_schema_check_catches_a_broken_workflow(tmp_path):
+@pytest.mark.parametrize("workflow", [WORKFLOW, BOOK], ids=lambda path: path.name)
+def test_the_schema_check_catches_a_broken_workflow(tmp_path, workflow):
     broken = tmp_path / "broken.yml"
-    broken.write_text(WORKFLOW.read_text().replace("    steps:", "    step:"))  # a typo GitHub would refuse
+    broken.write_text(workflow.read_text().replace("    steps:", "    step:"))  # a typo GitHub would refuse
     done = validate(broken)
     assert done.returncode != 0 and "Schema validation errors" in done.stdout
 
@@ -39,3 +43,14 @@ def test_the_workflow_runs_the_readme_command_with_chromium_and_a_pip_cache():
     assert "apt-get install --yes --no-install-recommends chromium" in text
     assert 'PUZZLEKIT_REQUIRE_BROWSER: "1"' in text
     assert "path: ~/.cache/pip" in text and "hashFiles('requirements.txt', 'requirements-test.txt'" in text
+
+
+def test_the_book_workflow_builds_the_readme_site_and_publishes_it_from_main():
+    text = BOOK.read_text()
+    assert "run: python3 course.py book --out build/book\n" in text
+    assert "python3 course.py book" in (ROOT / "README.md").read_text()
+    assert "on:\n  push:\n    branches: [main]\n" in text
+    assert "pages: write" in text and "id-token: write" in text
+    assert "uses: actions/upload-pages-artifact@v3\n        with:\n          path: build/book\n" in text
+    assert "uses: actions/deploy-pages@v4" in text and "needs: build" in text
+    assert "hashFiles('requirements.txt', 'requirements-book.txt', 'pyproject.toml')" in text
