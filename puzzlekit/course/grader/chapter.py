@@ -267,7 +267,9 @@ class ChapterGrader:
         notes = []
         try:
             notebook = _read_notebook(submission)
-            cells = notebook.cells
+            cells = notebook.get("cells")
+            if not isinstance(cells, list) or not all(isinstance(cell, dict) for cell in cells):
+                raise ValueError("it has no list of cells")
         except Exception as error:  # noqa: BLE001 - a bad submission is a note, not an error
             notebook, cells = None, []
             notes.append(f"the submission is not a notebook ({type(error).__name__}: {cut(error, 120)})")
@@ -322,6 +324,7 @@ class _Run:
         self.restarts, self.worker, self.cell_log = 0, None, []
         self.forbid = [item for record in recorded.values() for item in record["forbid"]]
         self.student_sources = [source for _, source, kind in plan if kind == "student"]
+        self.kinds = {index: kind for index, _, kind in plan}
 
     # -- the worker ------------------------------------------------------------------------------------------
     def start(self) -> bool:
@@ -362,6 +365,7 @@ class _Run:
                 if self.restarts > grader.max_restarts:
                     self.notes.append("too many restarts")
                     return False
+                break  # start again without that cell
 
     def restart(self) -> bool:
         self.restarts += 1
@@ -452,7 +456,10 @@ class _Run:
         """True, or ("stop", message) to end the exercise there, or ("fail", message) for one failing case."""
         outcome = reply.get("outcome")
         if outcome == "missing":
-            return "stop", f"✗ {name} is not defined in the notebook (a missing or renamed solution cell?)"
+            failed = [f"cell {entry['index']} failed: {entry['error']}" for entry in self.cell_log
+                      if entry["status"] == "error" and self.kinds.get(entry["index"]) == "student"]
+            return "stop", (f"✗ {name} is not defined in the notebook" + (f"; {failed[-1]}" if failed else
+                                                                         " (a missing or renamed solution cell?)"))
         if outcome == "not_callable":
             return "stop", f"✗ {name} is not a function"
         if outcome == "library":

@@ -55,8 +55,9 @@ def _dotted(node) -> str:
     return ".".join(reversed(parts))
 
 
-def _written(node) -> list[tuple[ast.AST, str]]:
-    """(node, what) for the writes in an assignment's targets that have no place in an answer."""
+def _written(node, modules: set) -> list[tuple[ast.AST, str]]:
+    """(node, what) for the writes in an assignment's targets that have no place in an answer (`modules`: the names
+    the cell binds to modules by `import`)."""
     found = []
     for target in ast.walk(node):
         if isinstance(target, (ast.Subscript, ast.Attribute)) and isinstance(getattr(target, "ctx", None), (ast.Store, ast.Del)):
@@ -67,9 +68,10 @@ def _written(node) -> list[tuple[ast.AST, str]]:
                 found.append((target, "sys.modules write"))
             elif isinstance(target, ast.Attribute) and target.attr.startswith("__") and target.attr.endswith("__"):
                 found.append((target, f"{target.attr} write"))
-            elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id in (
-                    "builtins", "check", "puzzlekit", "textbook", "sys", "os", "linecache", "inspect"):
-                found.append((target, f"{_dotted(target)} write"))
+            elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and (
+                    target.value.id in modules or target.value.id in (
+                        "builtins", "check", "puzzlekit", "textbook", "sys", "os", "linecache", "inspect")):
+                found.append((target, f"{target.attr} write"))
     return found
 
 
@@ -96,6 +98,8 @@ def flags(cells, student: set | None = None) -> list[Flag]:
             found.append(Flag(index, grade_id, error.lineno or 0, "syntax error", str(error.msg)))
             continue
         seen = set()
+        modules = {alias.asname or alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                   for alias in node.names}
 
         def add(node, construct):
             line = getattr(node, "lineno", 0)
@@ -107,7 +111,7 @@ def flags(cells, student: set | None = None) -> list[Flag]:
 
         for node in ast.walk(tree):
             if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
-                for target, construct in _written(node):
+                for target, construct in _written(node, modules):
                     add(target, construct)
             elif isinstance(node, ast.Call):
                 name = _dotted(node.func).split(".")[-1] if _dotted(node.func) else ""
@@ -123,8 +127,8 @@ def flags(cells, student: set | None = None) -> list[Flag]:
                         "builtins", "check", "sys", "os", "textbook"):
                     add(node, f"setattr on {_dotted(node.args[0])}")
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
-                for module in modules:
+                imported = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                for module in imported:
                     top = module.split(".")[0]
                     if top in _MODULES:
                         add(node, _MODULES[top])
