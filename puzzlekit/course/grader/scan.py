@@ -18,14 +18,18 @@ __all__ = ["flags", "unfinished", "library_copy", "ship", "MIN_NODES"]
 #: A function of fewer syntax-tree nodes than this is never called a copy: short code is written alike by everyone.
 MIN_NODES = 40
 
-_CALLS = {  # a call of one of these names (the last part of a dotted name): what it is
-    "setprofile": "sys.setprofile", "settrace": "sys.settrace", "_getframe": "sys._getframe", "exec": "exec",
-    "eval": "eval", "compile": "compile", "FunctionType": "types.FunctionType", "CodeType": "types.CodeType",
-    "_exit": "os._exit", "system": "os.system", "Popen": "subprocess", "run_line_magic": "IPython magic",
-    "get_referrers": "gc", "get_objects": "gc", "addaudithook": "sys.addaudithook", "currentframe": "inspect frames",
-    "stack": "inspect frames", "getsource": "inspect.getsource", "Thread": "threading", "start_new_thread": "threading",
-    "signal": "signal", "alarm": "signal", "setitimer": "signal", "kill": "os.kill", "fork": "os.fork",
+_CALLS = {  # a call of `module.name` (or of `name` alone, imported from the module): what it is
+    "sys.setprofile": "sys.setprofile", "sys.settrace": "sys.settrace", "threading.setprofile": "sys.setprofile",
+    "threading.settrace": "sys.settrace", "sys._getframe": "sys._getframe", "sys._current_frames": "sys._getframe",
+    "sys.addaudithook": "sys.addaudithook", "types.FunctionType": "types.FunctionType",
+    "types.CodeType": "types.CodeType", "os._exit": "os._exit", "os.system": "os.system", "os.fork": "os.fork",
+    "os.kill": "os.kill", "os.putenv": "os.environ write", "os.unsetenv": "os.environ write",
+    "gc.get_referrers": "gc", "gc.get_objects": "gc", "gc.get_referents": "gc",
+    "inspect.currentframe": "inspect frames", "inspect.stack": "inspect frames", "inspect.getsource": "inspect.getsource",
+    "threading.Thread": "threading", "_thread.start_new_thread": "threading", "signal.signal": "signal",
+    "signal.alarm": "signal", "signal.setitimer": "signal", "marshal.loads": "marshal",
 }
+_BUILTIN_CALLS = {"exec": "exec", "eval": "eval", "compile": "compile", "__import__": "__import__"}
 _MODULES = {"threading": "threading", "_thread": "threading", "signal": "signal", "ctypes": "ctypes",
             "subprocess": "subprocess", "gc": "gc", "inspect": "inspect", "importlib": "importlib",
             "multiprocessing": "multiprocessing", "linecache": "linecache", "marshal": "marshal"}
@@ -100,6 +104,9 @@ def flags(cells, student: set | None = None) -> list[Flag]:
         seen = set()
         modules = {alias.asname or alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
                    for alias in node.names}
+        imported_names = {alias.asname or alias.name: _CALLS[f"{node.module}.{alias.name}"] for node in ast.walk(tree)
+                          if isinstance(node, ast.ImportFrom) for alias in node.names
+                          if f"{node.module}.{alias.name}" in _CALLS}
 
         def add(node, construct):
             line = getattr(node, "lineno", 0)
@@ -119,10 +126,14 @@ def flags(cells, student: set | None = None) -> list[Flag]:
                 if name in ("pop", "update", "setdefault", "clear", "__setitem__", "__delitem__") and (
                         "environ" in dotted or "sys.modules" in dotted):
                     add(node, ("os.environ" if "environ" in dotted else "sys.modules") + " write")
-                elif name in ("putenv", "unsetenv"):
-                    add(node, "os.environ write")
-                elif name in _CALLS and not (name in ("stack", "signal", "system", "kill", "alarm") and "." not in dotted):
-                    add(node, _CALLS[name])
+                elif dotted in _BUILTIN_CALLS:
+                    add(node, _BUILTIN_CALLS[dotted])
+                elif ".".join(dotted.split(".")[-2:]) in _CALLS:
+                    add(node, _CALLS[".".join(dotted.split(".")[-2:])])
+                elif dotted in imported_names:
+                    add(node, imported_names[dotted])
+                elif name.startswith("input_transformers") or "input_transformers" in dotted:
+                    add(node, "input transformers")
                 elif name in ("setattr", "delattr") and node.args and _dotted(node.args[0]) in (
                         "builtins", "check", "sys", "os", "textbook"):
                     add(node, f"setattr on {_dotted(node.args[0])}")
@@ -132,10 +143,12 @@ def flags(cells, student: set | None = None) -> list[Flag]:
                     top = module.split(".")[0]
                     if top in _MODULES:
                         add(node, _MODULES[top])
-                if isinstance(node, ast.ImportFrom) and (node.module or "") in ("os", "sys", "types", "ctypes"):
+                if isinstance(node, ast.ImportFrom):
                     for alias in node.names:
-                        if alias.name in _CALLS or alias.name in ("environ", "modules"):
-                            add(node, _CALLS.get(alias.name, alias.name))
+                        if f"{node.module}.{alias.name}" in _CALLS:
+                            add(node, _CALLS[f"{node.module}.{alias.name}"])
+                        elif (node.module, alias.name) in (("os", "environ"), ("sys", "modules")):
+                            add(node, f"{node.module}.{alias.name}")
             elif isinstance(node, ast.Attribute) and node.attr in _ATTRIBUTES:
                 add(node, _ATTRIBUTES[node.attr])
             elif isinstance(node, ast.Name) and node.id in ("__builtins__",):
