@@ -73,9 +73,11 @@ def _isolated(function):
 
 
 def _report(send, fd, label) -> None:
+    if fd is None:
+        return
     try:
         send(fd, {"op": "forbidden", "label": label})
-    except OSError:
+    except Exception:  # noqa: BLE001 - a channel the student's code broke: the refusal itself still stands
         pass
 
 
@@ -84,10 +86,22 @@ _REFUSED_EVENTS = frozenset({
     "sys._getframe", "sys._current_frames", "sys.setprofile", "sys.settrace", "sys.addaudithook",
     "gc.get_objects", "gc.get_referrers", "gc.get_referents", "code.__new__", "marshal.loads", "marshal.load",
     "subprocess.Popen", "os.system", "os.exec", "os.fork", "os.forkpty", "os.posix_spawn", "os.spawn", "os.kill",
-    "os.killpg", "signal.pthread_kill", "pty.spawn",
+    "os.killpg", "signal.pthread_kill", "pty.spawn", "os.chdir",
 })
 _FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "gi_code", "cr_code", "ag_code"})
 _FUNCTION_ATTRIBUTES = frozenset({"__code__", "__defaults__", "__kwdefaults__", "__globals__", "__closure__"})
+
+
+def _package_suffix(file: str) -> str:
+    """"/puzzlekit/search/textbook.py" for a module file: its path from the top of its package (source, not cache)."""
+    folder, name = os.path.split(file)
+    if os.path.basename(folder) == "__pycache__":
+        folder, name = os.path.dirname(folder), name.split(".")[0] + ".py"
+    parts = [name]
+    while os.path.exists(os.path.join(folder, "__init__.py")):
+        folder, part = os.path.split(folder)
+        parts.insert(0, part)
+    return "/" + "/".join(parts)
 
 
 class Sandbox:
@@ -253,7 +267,23 @@ class Sandbox:
         realpath, dirname, basename, fsdecode = os.path.realpath, os.path.dirname, os.path.basename, os.fsdecode
         refused, frame_attributes, function_attributes = _REFUSED_EVENTS, _FRAME_ATTRIBUTES, _FUNCTION_ATTRIBUTES
         path_types, error, getattr_, type_ = (str, bytes, os.PathLike), ForbiddenCall, getattr, type
-        isinstance_, len_ = isinstance, len
+        isinstance_, len_, any_, str_, bytes_ = isinstance, len, any, str, bytes
+        suffixes = tuple(_package_suffix(file) for file in files)
+
+        def source_path(text: str) -> bool:
+            """Whether `text`, normalised by string work alone, ends with a forbidden module's path in its package."""
+            parts = []
+            for part in str_.split(str_.replace(text, "\\", "/"), "/"):
+                if part == "..":
+                    if parts:
+                        parts.pop()
+                elif part not in ("", "."):
+                    parts.append(part)
+            if parts and parts[-1].endswith(".pyc") and len_(parts) > 1 and parts[-2] == "__pycache__":
+                stem = str_.split(parts[-1], ".")[0]
+                parts = parts[:-2] + [stem + ".py"]
+            normal = "/" + "/".join(parts)
+            return any_(normal.endswith(suffix) for suffix in suffixes)
 
         def student_context(depth: int) -> bool:
             if phase[0] == "student" or get_ident() != main:
@@ -268,13 +298,23 @@ class Sandbox:
         def refusal(event, arguments):
             # frames: 0 this function, 1 hook, 2 the code that raised the event
             if event == "open":
+                raw = arguments[0]
+                if type_(raw) is bytes_:
+                    raw = bytes_.decode(raw, "utf-8", "surrogateescape")
+                if type_(raw) is str_ and source_path(raw):  # string work only: nothing the student can rebind
+                    return "reading the library's source"
                 try:
                     path = realpath(fsdecode(arguments[0]))
                 except (TypeError, ValueError):
                     return None
                 if path in files or (basename(dirname(path)) == "__pycache__" and dirname(dirname(path)) in folders):
                     return f"reading the library's source ({basename(path)})"
+                writing = len_(arguments) > 1 and type_(arguments[1]) is str_ and any_(c in arguments[1] for c in "wax+")
+                if writing and path.endswith((".py", ".pyc", ".pth")) and student_context(3):
+                    return "writing a Python file from an answer"
                 return None
+            if event in ("os.rename", "os.link", "os.symlink"):
+                return event if student_context(3) else None
             if event in ("exec", "function.__new__"):
                 code = arguments[0] if arguments else None
                 if code in labels and student_context(3):
@@ -301,6 +341,7 @@ class Sandbox:
             if phase[0] == "harness" and get_ident() == main:
                 return
             watched = (event in refused or event.startswith("ctypes.") or event == "compile"
+                       or event in ("os.rename", "os.link", "os.symlink")
                        or event == "exec" or event == "function.__new__"
                        or (event == "open" and arguments and isinstance_(arguments[0], path_types))
                        or (event in ("object.__getattr__", "object.__setattr__") and len_(arguments) > 1
