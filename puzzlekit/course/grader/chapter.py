@@ -278,7 +278,15 @@ class ChapterGrader:
         notes += plan_notes
         report.flags = scan.flags(cells, {index for index, _, kind in plan if kind == "student"})
         run = _Run(self, plan, recorded["exercises"], report, notes)
-        run.grade_all()
+        try:
+            run.grade_all()
+        except Exception as error:  # noqa: BLE001 - never an exception for a submission: what is left scores 0
+            if run.worker is not None:
+                run.worker.stop()
+            notes.append(f"grading stopped early ({type(error).__name__}: {cut(error, 120)})")
+            graded = {result.grade_id for result in report.exercises}
+            report.exercises += [ExerciseResult(name, grade_id, 0, points, "✗ not graded: grading stopped early")
+                                 for name, grade_id, points, _ in self._exercises if grade_id not in graded]
         report.note = "; ".join(dict.fromkeys(notes))
         report.seconds = round(time.monotonic() - started, 2)
         return report
@@ -441,7 +449,11 @@ class _Run:
                     forbidden = forbidden or str(message.get("label"))
                 elif message.get("op") == "result" and message.get("id") == request["id"]:
                     reply = message
-            verdict = self.verdict(name, call, reply, forbidden, arguments, expected, time_limit, len(cases) - number - 1)
+            try:
+                verdict = self.verdict(name, call, reply, forbidden, arguments, expected, time_limit,
+                                       len(cases) - number - 1)
+            except Exception as error:  # noqa: BLE001 - a result the instructor's matcher cannot read is a wrong one
+                verdict = "fail", f"✗ {call} returned a value the check cannot read ({type(error).__name__}: {cut(error, 80)})"
             if verdict is True:
                 continue
             kind, text = verdict
