@@ -114,12 +114,15 @@ class Sandbox:
     def __init__(self, forbid, namespace: dict, report_fd: int | None = None):
         self.namespace = namespace
         self.notebook_names = sorted({item[1] for item in forbid if item[0] == "notebook"})
-        self.labels: dict = {}      # code object -> the name to report (forbidden code, stubs included)
+        # code objects are looked up by id (hashing a code object hashes all its bytecode); `kept` keeps them alive
+        self.kept: list = []
+        self.labels: dict = {}      # id(code object) -> the name to report (forbidden code, stubs included)
         self.modules: dict = {}     # id(module globals) -> module name, for the forbidden modules
         self.files: set = set()     # their source and cached files
-        self.student_codes: set = set()
-        self.cell_codes: set = set()  # the top-level code of every cell: below it, only the harness
+        self.student_codes: set = set()  # ids of the code of student-written cells
+        self.cell_codes: set = set()  # ids of the top-level code of every cell: below it, only the harness
         self.phase_cell = ["harness"]
+        self.busy: set = set()  # threads in the guard's or the hook's own work: the hook does not look at them
         self.main = _thread.get_ident()
         self.report = functools.partial(_isolated(_report), protocol.send, report_fd)
         with warnings.catch_warnings():
@@ -180,7 +183,8 @@ class Sandbox:
             return
         code = function.__code__
         for nested in code_objects(code):
-            self.labels.setdefault(nested, label)
+            self.kept.append(nested)
+            self.labels.setdefault(id(nested), label)
         if code.co_freevars or function.__closure__:
             return
         implementation = types.FunctionType(code, function.__globals__, function.__name__, function.__defaults__)
@@ -195,7 +199,8 @@ class Sandbox:
             pass
         function.__defaults__, function.__kwdefaults__ = None, None
         function.__code__ = stub
-        self.labels[stub] = label
+        self.kept.append(stub)
+        self.labels[id(stub)] = label
         self.swapped.add(id(function))
 
     def after_instructor_cell(self) -> None:
@@ -208,9 +213,12 @@ class Sandbox:
 
     def register(self, code: types.CodeType, *, student: bool) -> None:
         """Remember a cell's compiled code; a student-written cell's frames are the student's."""
-        self.cell_codes.add(code)
+        self.kept.append(code)
+        self.cell_codes.add(id(code))
         if student:
-            self.student_codes.update(code_objects(code))
+            for nested in code_objects(code):
+                self.kept.append(nested)
+                self.student_codes.add(id(nested))
 
     def library_label(self, function) -> str | None:
         """The forbidden library function `function` is (the same code), or None (run in the harness's phase)."""
@@ -218,7 +226,7 @@ class Sandbox:
             function = function.__func__
         if type(function) is not types.FunctionType:
             return None
-        return self.labels.get(function.__code__)
+        return self.labels.get(id(function.__code__))
 
     # -- phases ----------------------------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -236,16 +244,21 @@ class Sandbox:
         """The function every forbidden library function's stub calls: a closure over state captured now."""
         phase, main, get_ident, getframe = self.phase_cell, self.main, _thread.get_ident, sys._getframe
         student_codes, cell_codes, report, error = self.student_codes, self.cell_codes, self.report, ForbiddenCall
-        labels = self.labels
+        labels, id_, busy = self.labels, id, self.busy
 
         def guard(implementation, label, arguments, options):
             refused = phase[0] == "student" or get_ident() != main
             if not refused and phase[0] == "instructor":
-                frame = getframe(2)  # 0 this guard, 1 the stub, 2 its caller
-                if frame.f_code in labels:  # the library calling itself: its own call was let through
+                me = get_ident()
+                busy.add(me)  # the audit hook lets this _getframe through without a look
+                try:
+                    frame = getframe(2)  # 0 this guard, 1 the stub, 2 its caller
+                finally:
+                    busy.discard(me)
+                if id_(frame.f_code) in labels:  # the library calling itself: its own call was let through
                     return implementation(*arguments, **options)
-                while frame is not None and frame.f_code not in cell_codes:
-                    if frame.f_code in student_codes:
+                while frame is not None and id_(frame.f_code) not in cell_codes:
+                    if id_(frame.f_code) in student_codes:
                         refused = True
                         break
                     frame = frame.f_back
@@ -261,8 +274,8 @@ class Sandbox:
     def _make_hook(self):
         """The audit hook: a closure over what it needs, captured now (a student's code that rebinds a builtin, a
         module's global or a method of this class changes nothing in it)."""
-        phase, main, busy, get_ident, getframe = self.phase_cell, self.main, set(), _thread.get_ident, sys._getframe
-        labels, files, student_codes = self.labels, frozenset(self.files), self.student_codes
+        phase, main, busy, get_ident, getframe = self.phase_cell, self.main, self.busy, _thread.get_ident, sys._getframe
+        labels, files, student_codes, id_ = self.labels, frozenset(self.files), self.student_codes, id
         folders = frozenset(os.path.dirname(file) for file in files)
         realpath, dirname, basename, fsdecode = os.path.realpath, os.path.dirname, os.path.basename, os.fsdecode
         refused, frame_attributes, function_attributes = _REFUSED_EVENTS, _FRAME_ATTRIBUTES, _FUNCTION_ATTRIBUTES
@@ -290,7 +303,7 @@ class Sandbox:
                 return True
             frame = getframe(depth)
             while frame is not None:
-                if frame.f_code in student_codes:
+                if id_(frame.f_code) in student_codes:
                     return True
                 frame = frame.f_back
             return False
@@ -317,18 +330,18 @@ class Sandbox:
                 return event if student_context(3) else None
             if event in ("exec", "function.__new__"):
                 code = arguments[0] if arguments else None
-                if code in labels and student_context(3):
-                    return f"the library's code ({labels[code]}) run from an answer"
+                if id_(code) in labels and student_context(3):
+                    return f"the library's code ({labels[id_(code)]}) run from an answer"
                 return None
             if event == "compile":
                 caller = getframe(2)
-                if caller is not None and caller.f_code in student_codes:
+                if caller is not None and id_(caller.f_code) in student_codes:
                     return "compiling source text (exec, eval, compile) in an answer"
                 return None
             if event == "object.__getattr__":
                 target, name = arguments[0], arguments[1]
                 if name == "__code__":
-                    if getattr_(target, "__code__", None) not in labels:
+                    if id_(getattr_(target, "__code__", None)) not in labels:
                         return None
                 elif name not in frame_attributes:
                     return None
@@ -338,7 +351,8 @@ class Sandbox:
             return event if student_context(3) else None
 
         def hook(event, arguments):
-            if phase[0] == "harness" and get_ident() == main:
+            me = get_ident()
+            if (phase[0] == "harness" and me == main) or me in busy:
                 return
             watched = (event in refused or event.startswith("ctypes.") or event == "compile"
                        or event in ("os.rename", "os.link", "os.symlink")
@@ -347,9 +361,6 @@ class Sandbox:
                        or (event in ("object.__getattr__", "object.__setattr__") and len_(arguments) > 1
                            and (arguments[1] in frame_attributes or arguments[1] in function_attributes)))
             if not watched:
-                return
-            me = get_ident()
-            if me in busy:
                 return
             busy.add(me)
             try:
