@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["encode", "decode", "apply_state", "Foreign", "MAX_NODES"]
+__all__ = ["encode", "decode", "apply_state", "message_of", "Foreign", "Raised", "MAX_NODES"]
 
 MAX_NODES = 2_000_000  # an encoded value with more parts than this is cut ("truncated")
 _NUMERIC_KINDS = "biufc?"  # numpy dtype kinds rebuilt as arrays (others come back as lists)
@@ -47,7 +47,7 @@ def encode(value, *, _budget=None, _path=None):
         return _float(value)
     if isinstance(value, BaseException):
         return {"t": "exception", "type": kind.__name__,
-                "mro": [f"{c.__module__}.{c.__qualname__}" for c in kind.__mro__], "message": _message(value)}
+                "mro": [f"{c.__module__}.{c.__qualname__}" for c in kind.__mro__], "message": message_of(value)}
     numpy = _numpy()
     if numpy is not None and isinstance(value, numpy.ndarray):
         return {"t": "ndarray", "dtype": value.dtype.str, "shape": list(value.shape),
@@ -91,7 +91,8 @@ def encode(value, *, _budget=None, _path=None):
         path.discard(id(value))
 
 
-def _message(error: BaseException) -> str:
+def message_of(error: BaseException) -> str:
+    """`str(error)`, at most 2,000 characters; "?" if that fails."""
     try:
         return str(error)[:2000]
     except BaseException:  # noqa: BLE001 - a student's exception whose __str__ fails

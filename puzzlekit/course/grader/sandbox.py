@@ -34,7 +34,7 @@ import sys
 import types
 import warnings
 
-from . import protocol
+from .protocol import send
 
 __all__ = ["Sandbox", "ForbiddenCall", "code_objects"]
 
@@ -124,7 +124,7 @@ class Sandbox:
         self.phase_cell = ["harness"]
         self.busy: set = set()  # threads in the guard's or the hook's own work: the hook does not look at them
         self.main = _thread.get_ident()
-        self.report = functools.partial(_isolated(_report), protocol.send, report_fd)
+        self.report = functools.partial(_isolated(_report), send, report_fd)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)  # "str is not callable": the stub's constants are replaced
             namespace_for_stub: dict = {}

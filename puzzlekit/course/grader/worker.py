@@ -22,7 +22,8 @@ import signal
 import sys
 import time
 
-from . import protocol, safe
+from .protocol import receive, send
+from .safe import encode, message_of
 from .shim import TimeUp, alarm, get_ipython_for
 
 __all__ = ["main", "python_source"]
@@ -101,7 +102,7 @@ def teacher(setup: dict, out: int) -> None:
                           "hidden": hidden, "time_limit": record["time_limit"],
                           "forbid": [item for item in forbid if item is not None]})
     data = cloudpickle.dumps({"exercises": exercises, "errors": errors})
-    protocol.send(out, {"op": "teacher", "data": base64.b64encode(data).decode()})
+    send(out, {"op": "teacher", "data": base64.b64encode(data).decode()})
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -128,9 +129,9 @@ def student(setup: dict, inbox: int, out: int) -> None:
 
     _limits(setup)
     # everything the harness uses from here on is captured now, before any of the student's code runs
-    send, receive, encode, loads, b64decode = protocol.send, protocol.receive, safe.encode, pickle.loads, base64.b64decode
+    loads, b64decode = pickle.loads, base64.b64decode
     monotonic, setitimer, real, execute, compile_ = time.monotonic, signal.setitimer, signal.ITIMER_REAL, exec, compile
-    message_of, time_up, base_exception, call = safe._message, TimeUp, BaseException, _call
+    time_up, base_exception, call = TimeUp, BaseException, _call
     namespace = {"__name__": "__main__", "__builtins__": builtins}
     namespace["get_ipython"] = get_ipython_for(namespace, exec)
     cells = []
@@ -222,7 +223,7 @@ def main() -> None:
     os.dup2(null, 0)
     os.dup2(null, 1)
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
-    setup = protocol.receive(inbox)
+    setup = receive(inbox)
     if setup is None:
         return
     os.chdir(setup["cwd"])
