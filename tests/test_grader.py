@@ -126,6 +126,28 @@ LIBRARY_ANSWERS = {
                             "    return sys._getframe(1).f_locals['expected']", "refuses sys._getframe"),
     "pasted copy": (None, "is a copy of the library's branching_factor"),
 }
+#: textbook.breadth_first pasted as it is: the reference solution is that same code (the names set aside), so it
+#: passes; it calls the library's own helper `path_back` (defined here too), which marks a paste: flagged.
+PASTED_TEXTBOOK = """def path_back(parents, state):
+    return path_to(parents, state)
+
+
+def my_breadth_first(problem):
+    start = problem.initial
+    if problem.is_goal(start):
+        return [start]
+    parents = {start: None}  # every state reached -> the state it was reached from
+    frontier = deque([start])  # first in, first out
+    while frontier:
+        state = frontier.popleft()
+        for _, child in problem.successors(state):
+            if child not in parents:
+                parents[child] = state
+                if problem.is_goal(child):
+                    return path_back(parents, child)
+                frontier.append(child)
+    return None
+"""
 
 
 @pytest.fixture(scope="module")
@@ -176,6 +198,7 @@ def reports(chapter, grader):
         "bare except around a loop": _submission(chapter, reference, [
             "while True:\n    try:\n        while True:\n            pass\n    except:\n        pass"], after=4),
         "not a notebook": {"cells": "nothing"},
+        "textbook pasted": _submission(chapter, dict(reference, my_breadth_first=PASTED_TEXTBOOK)),
     }
     for name, source in CHEAT_CELLS.items():
         submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=4)
@@ -318,3 +341,10 @@ def test_the_real_chapter_03_gives_its_reference_solutions_full_marks():
     assert [(result.name, result.score) for result in report.exercises] == [
         ("my_breadth_first", 3), ("my_bidirectional", 2), ("effective_branching_factor", 1)]
     assert isinstance(report.exercises[0], ExerciseResult)
+
+
+def test_a_paste_of_the_code_the_reference_also_is_passes_and_is_flagged(reports):
+    report = reports["textbook pasted"]
+    assert report.total == 6
+    assert [flag.construct for flag in report.flags] == [
+        "pasted from the library's breadth_first (from puzzlekit.search.textbook)"]

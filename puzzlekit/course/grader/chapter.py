@@ -201,8 +201,9 @@ class ChapterGrader:
         plan, plan_notes = self._plan(cells)
         notes += plan_notes
         report.flags = flags(cells, {index for index, _, kind in plan if kind == "student"})
+        grade_ids = {index: _tags(cell).get("grade_id", "") for index, cell in enumerate(cells) if isinstance(cell, dict)}
         try:
-            grade_submission(self, plan, recorded["exercises"], report, notes)
+            grade_submission(self, plan, recorded["exercises"], report, notes, grade_ids)
         except Exception as error:  # noqa: BLE001 - never an exception for a submission: what is left scores 0
             notes.append(f"grading stopped early ({type(error).__name__}: {cut(error, 120)})")
             graded = {result.grade_id for result in report.exercises}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 import queue
 import secrets
 import subprocess
@@ -20,7 +21,7 @@ from ..exercises.check import AGAIN, LOOP_HINT, failure_line
 from ..exercises.compare import Matcher, difference, is_matcher
 from ..exercises.describe import cut, describe, plural
 from .protocol import receive, send
-from .report import ExerciseResult, SubmissionReport
+from .report import ExerciseResult, Flag, SubmissionReport
 from .safe import apply_state, decode
 from .scan import library_copy, ship, unfinished
 
@@ -101,9 +102,12 @@ class Worker:
 
 
 
-def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, notes: list) -> None:
-    """Fill in `report` (its exercises, the cells run) for the cells of `plan`; what went wrong goes in `notes`."""
+def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, notes: list,
+                     grade_ids: dict | None = None) -> None:
+    """Fill in `report` (its exercises, the cells run) for the cells of `plan`; what went wrong goes in `notes`;
+    `grade_ids` gives the submission's cells' grade_ids (for the flags)."""
     run = _Run(grader, plan, recorded, report, notes)
+    run.grade_ids = dict(grade_ids or {})
     try:
         run.grade_all()
     finally:
@@ -121,6 +125,7 @@ class _Run:
         self.forbid = [item for record in recorded.values() for item in record["forbid"]]
         self.student_sources = [source for _, source, kind in plan if kind == "student"]
         self.kinds = {index: kind for index, _, kind in plan}
+        self.grade_ids: dict = {}
 
     # -- the worker ------------------------------------------------------------------------------------------
     def start(self) -> bool:
@@ -199,7 +204,11 @@ class _Run:
         """(passed, message, whether the worker must be started again) for one exercise."""
         copied = library_copy(name, self.student_sources, record["forbid"], self.grader.teacher)
         if copied and library_copy(name, self.grader.solution_sources, record["forbid"], self.grader.teacher):
-            copied = None  # the reference solution is that code too: the same code tells nothing
+            # the reference solution is that code too, so the same code tells nothing about an answer; the same
+            # code with the library's own names is a paste: flagged for the instructor to judge
+            if library_copy(name, self.student_sources, record["forbid"], self.grader.teacher, exact=True):
+                self.flag_copy(name, copied)
+            copied = None
         if copied:
             return False, f"✗ {name} is a copy of the library's {copied}: write it yourself", False
         left = unfinished(name, self.student_sources)
@@ -251,6 +260,15 @@ class _Run:
         if not failures:
             return True, f"✓ {name} passes all {plural(len(cases), 'case')}", False
         return False, "\n".join(failures[:1] + [f"{len(failures)} of {plural(len(cases), 'case')} failed"]), False
+
+    def flag_copy(self, name: str, copied: str) -> None:
+        """Flag the cell that defines `name` as the same code as the library's `copied` (which the reference is too)."""
+        for index, source, kind in self.plan:
+            if kind == "student" and re.search(rf"^def {re.escape(name)}\(", source, re.M):
+                line = next(number for number, text in enumerate(source.splitlines(), 1)
+                            if text.startswith(f"def {name}("))
+                self.report.flags.append(Flag(index, self.grade_ids.get(index, ""), line,
+                                              f"pasted from the library's {copied}", f"def {name}(...)"))
 
     def verdict(self, name, call, reply, forbidden, arguments, expected, time_limit, rest):
         """True, or ("stop", message) to end the exercise there, or ("fail", message) for one failing case."""

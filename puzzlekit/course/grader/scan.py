@@ -222,10 +222,14 @@ class _Names(ast.NodeTransformer):
         return self.generic_visit(node)
 
 
-def _fingerprint(node: ast.AST) -> tuple[str, int]:
+def _fingerprint(node: ast.AST, exact: bool = False) -> tuple[str, int]:
     import copy
 
-    normal = _Names().visit(copy.deepcopy(node))
+    names = _Names()
+    if exact:  # only the function's name and its docstring set aside
+        names.visit_Name = lambda node: node
+        names.visit_arg = lambda node: ast.copy_location(ast.arg(arg=node.arg), node)  # without its annotation
+    normal = names.visit(copy.deepcopy(node))
     return ast.dump(normal, annotate_fields=False, include_attributes=False), sum(1 for _ in ast.walk(normal))
 
 
@@ -266,10 +270,11 @@ def _forbidden_definitions(forbid, teacher) -> list[tuple[str, ast.AST]]:
 _LIBRARY_PRINTS: dict = {}
 
 
-def library_copy(name: str, sources, forbid, teacher) -> str | None:
+def library_copy(name: str, sources, forbid, teacher, *, exact: bool = False) -> str | None:
     """The forbidden function that the student's `name` is a copy of (its syntax tree, names set aside), or None.
 
-    Definitions of `name` pasted in a string that the cell runs with `exec` count as well.
+    Definitions of `name` pasted in a string that the cell runs with `exec` count as well. `exact`: the names too
+    must be the library's (a paste, not an answer that happens to be written as the library's).
     """
     definitions = _definitions(sources, name)
     for source in sources:  # def statements inside string constants (exec of a pasted source)
@@ -287,17 +292,17 @@ def library_copy(name: str, sources, forbid, teacher) -> str | None:
                                                                                           ast.AsyncFunctionDef))]
     if not definitions:
         return None
-    key = repr(forbid)
+    key = repr((forbid, exact))
     if key not in _LIBRARY_PRINTS:
         prints = {}
         for label, node in _forbidden_definitions(forbid, teacher):
-            text, size = _fingerprint(node)
+            text, size = _fingerprint(node, exact)
             if size >= MIN_NODES:
                 prints.setdefault(text, label)
         _LIBRARY_PRINTS[key] = prints
     prints = _LIBRARY_PRINTS[key]
     for node in definitions:
-        text, size = _fingerprint(node)
+        text, size = _fingerprint(node, exact)
         if size >= MIN_NODES and text in prints:
             return prints[text]
     return None
