@@ -267,3 +267,9 @@ def attempt(function: Callable, *arguments, fallback: Callable | None = None, **
             unfinished = f"{getattr(function, '__name__', describe(function))} returned `...`"
     print(f"✗ not done yet: {unfinished}; {instead}")
     return None if fallback is None else fallback(*arguments, **options)
+
+
+#: The wording of `check`'s verdicts, for a grader that gives the same verdicts in another process
+#: (`puzzlekit.course.grader`): "write it, then run this cell again", what to look for after a time-out, and the
+#: line that says what a call got wrong.
+AGAIN, LOOP_HINT, failure_line = _AGAIN, _LOOP_HINT, _failure

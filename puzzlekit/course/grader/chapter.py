@@ -1,0 +1,245 @@
+"""`ChapterGrader`: grade submitted notebooks of one chapter outside the student's process.
+
+The cases come from the instructor's chapter, run once (per chapter, kept in memory) in a worker that runs only
+the instructor's code, with `check` replaced by a recorder; hidden cases are drawn there with a seed made from
+the grading secret, the chapter and the exercise. The submission's code runs in another worker (`worker`),
+under resource limits and a wall-clock limit enforced here; only safe JSON comes back, and the verdicts, the
+points and the messages are computed here, with the instructor's own matchers.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import hashlib
+import os
+import pickle
+import re
+import secrets
+import threading
+import time
+from pathlib import Path
+
+from ..editions import cell_source, has_solution
+from ..exercises.describe import cut, describe
+from ..grading import exercise_points, tag_notebook
+from .report import ExerciseResult, SubmissionReport
+from .run import Worker, grade_submission
+from .scan import flags
+
+__all__ = ["ChapterGrader", "SECRET_VARIABLE", "SECRET_FILE", "grading_secret"]
+
+#: The environment variable that holds the instructor's grading secret (the seed of the hidden cases).
+SECRET_VARIABLE = "PUZZLEKIT_GRADING_SECRET"
+#: Without it: a random secret made once and kept in this file of the folder the grading runs in (never release it).
+SECRET_FILE = ".puzzlekit-grading-secret"
+_BUILT: dict = {}  # (chapter path, modification time, key) -> the recorded exercises, pickled (in memory only)
+_BUILD_LOCK = threading.Lock()
+
+
+def grading_secret(secret: str | None = None, folder: str | os.PathLike | None = None) -> str:
+    """The grading secret: `secret`, else $PUZZLEKIT_GRADING_SECRET, else the one kept in `folder`/SECRET_FILE (the
+    current folder by default), made there the first time."""
+    if secret is not None:
+        if not isinstance(secret, str) or not secret:
+            raise TypeError(f"secret must be a non-empty string, got {describe(secret)}")
+        return secret
+    if os.environ.get(SECRET_VARIABLE):
+        return os.environ[SECRET_VARIABLE]
+    path = Path(folder or os.getcwd()) / SECRET_FILE
+    if not path.exists():
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        temporary.write_text(secrets.token_hex(32) + "\n")
+        os.chmod(temporary, 0o600)
+        try:
+            os.link(temporary, path)  # made once, even by several graders at a time: the first one wins
+        except FileExistsError:
+            pass
+        finally:
+            temporary.unlink()
+    return path.read_text().strip()
+
+
+def _read_notebook(submission):
+    import nbformat
+
+    if isinstance(submission, (str, os.PathLike)):
+        return nbformat.read(os.fspath(submission), as_version=4)
+    if isinstance(submission, dict):
+        return nbformat.from_dict(copy.deepcopy(dict(submission)))
+    raise TypeError(f"submission must be a path or a notebook, got {describe(submission)}")
+
+
+def _tags(cell) -> dict:
+    tags = cell.get("metadata", {}).get("nbgrader", {})
+    return tags if isinstance(tags, dict) else {}
+
+
+def _normal(source: str) -> str:
+    return "\n".join(line.rstrip() for line in source.strip().splitlines())
+
+
+class ChapterGrader:
+    """Grade submissions of one chapter: `grade(notebook)` runs the student's code in a worker and scores it here.
+
+    Parameters
+    ----------
+    chapter_path : the instructor's chapter (with its reference solutions): `chapters/NN_*.ipynb` or an nbgrader
+        source notebook.
+    secret : the grading secret (see `grading_secret`); the hidden cases depend on it.
+    time_limit : seconds per case for every exercise (None: each check's own `time_limit=`).
+    memory_limit_mb : the worker's address space.
+    notebook_time_limit : seconds all the submission's cells may take together; `cell_time_limit` one cell.
+    max_restarts : workers started again after one was killed, per submission.
+
+    Examples
+    --------
+    >>> grader = ChapterGrader("chapters/03_uninformed_search.ipynb")  # doctest: +SKIP
+    >>> [name for name, _, _ in grader.exercises]  # doctest: +SKIP
+    ['my_breadth_first', 'my_bidirectional', 'effective_branching_factor']
+    """
+
+    def __init__(self, chapter_path, *, secret: str | None = None, time_limit: float | None = None,
+                 memory_limit_mb: int = 4096, notebook_time_limit: float = 900, cell_time_limit: float = 300,
+                 max_restarts: int = 3):
+        import nbformat
+
+        self.path = Path(chapter_path).resolve()
+        if not self.path.is_file():
+            raise ValueError(f"chapter_path must be a notebook file, got {str(chapter_path)!r}")
+        for name, value in (("memory_limit_mb", memory_limit_mb), ("notebook_time_limit", notebook_time_limit),
+                            ("cell_time_limit", cell_time_limit)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+                raise ValueError(f"{name} must be a number above 0, got {value!r}")
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                       or time_limit <= 0):
+            raise ValueError(f"time_limit must be a number of seconds above 0 or None, got {time_limit!r}")
+        self.secret = grading_secret(secret)
+        self.time_limit, self.memory_limit_mb = time_limit, memory_limit_mb
+        self.notebook_time_limit, self.cell_time_limit, self.max_restarts = notebook_time_limit, cell_time_limit, max_restarts
+        self.teacher = nbformat.read(self.path, as_version=4)
+        tagged = copy.deepcopy(self.teacher)
+        tag_notebook(tagged)
+        self.tagged = tagged
+        self._exercises = []  # (name, grade_id, points, teacher cell index)
+        names_so_far: set = set()
+        for index, cell in enumerate(tagged.cells):
+            tags = _tags(cell)
+            if cell.cell_type == "code" and has_solution(cell):
+                names_so_far |= set(re.findall(r"^(?:def|class)\s+(\w+)", cell_source(cell), re.M))
+            if cell.cell_type == "code" and tags.get("grade") and not tags.get("solution"):
+                called = re.findall(r"\bcheck\(\s*(\w+)", cell_source(cell))
+                name = next((n for n in called if n in names_so_far), called[0] if called else tags["grade_id"])
+                points = tags.get("points", exercise_points(name, cell_source(cell)))
+                self._exercises.append((name, tags["grade_id"], points, index))
+        self.chapter = self.path.stem
+        self.key = hashlib.sha256(f"{self.secret}\0{self.chapter}".encode()).hexdigest()
+        self.test_sources = {_normal(cell_source(tagged.cells[index])) for *_, index in self._exercises}
+        self.test_ids = {grade_id for _, grade_id, _, _ in self._exercises}
+        self.teacher_sources = {_normal(cell_source(cell)) for cell in tagged.cells
+                                if cell.cell_type == "code" and not has_solution(cell) and not _tags(cell).get("solution")}
+        self.build_seconds, self.teacher_errors = None, []
+        self.solution_sources = [cell_source(cell) for cell in tagged.cells if cell.cell_type == "code" and has_solution(cell)]
+
+    @property
+    def exercises(self) -> list[tuple[str, str, int]]:
+        """(name, grade_id, points) of each exercise, in the chapter's order."""
+        return [(name, grade_id, points) for name, grade_id, points, _ in self._exercises]
+
+    # -- the cases ---------------------------------------------------------------------------------------------
+    def _recorded(self) -> dict:
+        """The exercises recorded from the instructor's chapter, built once per chapter file and secret."""
+        stamp = (str(self.path), self.path.stat().st_mtime_ns, self.key)
+        with _BUILD_LOCK:
+            if stamp not in _BUILT:
+                started = time.monotonic()
+                _BUILT[stamp] = self._build()
+                self.build_seconds = time.monotonic() - started
+        data, chosen = _BUILT[stamp]
+        recorded = pickle.loads(data)  # noqa: S301 - our own teacher worker's pickle, in memory: fresh objects per call
+        return {"exercises": {grade_id: recorded["exercises"][number] for grade_id, number in chosen.items()},
+                "errors": recorded["errors"]}
+
+    def _build(self) -> tuple[bytes, dict]:
+        cells = [[index, cell_source(cell)] for index, cell in enumerate(self.teacher.cells) if cell.cell_type == "code"]
+        worker = Worker({"mode": "teacher", "cwd": str(self.path.parent), "cells": cells, "key": self.key})
+        try:
+            message = worker.next(self.notebook_time_limit * 2)
+        finally:
+            worker.stop()
+        if not isinstance(message, dict) or message.get("op") != "teacher":
+            raise RuntimeError(f"{self.path.name}: the instructor's chapter did not run to its end in the grader")
+        data = base64.b64decode(message["data"])
+        recorded = pickle.loads(data)  # noqa: S301 - from the worker that ran only the instructor's chapter
+        chosen = {}  # grade_id -> the number of its record
+        for number, record in enumerate(recorded["exercises"]):
+            grade = next(((name, grade_id) for name, grade_id, _, index in self._exercises
+                          if index == record["cell"] and name == record["name"]), None)
+            grade = grade or next(((name, grade_id) for name, grade_id, _, index in self._exercises
+                                   if index == record["cell"]), None)
+            if grade is not None and grade[1] not in chosen:
+                chosen[grade[1]] = number
+        self.teacher_errors = recorded["errors"]
+        return data, chosen
+
+    # -- grading -----------------------------------------------------------------------------------------------
+    def grade(self, submission, student: str | None = None) -> SubmissionReport:
+        """Grade one submission (a path or an nbformat notebook); never raises for a bad submission: what could not
+        be graded is said in the report's `note`, and the exercises it concerns score 0."""
+        started = time.monotonic()
+        report = SubmissionReport(student, self.chapter)
+        notes = []
+        try:
+            notebook = _read_notebook(submission)
+            cells = notebook.get("cells")
+            if not isinstance(cells, list) or not all(isinstance(cell, dict) for cell in cells):
+                raise ValueError("it has no list of cells")
+        except Exception as error:  # noqa: BLE001 - a bad submission is a note, not an error
+            notebook, cells = None, []
+            notes.append(f"the submission is not a notebook ({type(error).__name__}: {cut(error, 120)})")
+        recorded = self._recorded()
+        plan, plan_notes = self._plan(cells)
+        notes += plan_notes
+        report.flags = flags(cells, {index for index, _, kind in plan if kind == "student"})
+        grade_ids = {index: _tags(cell).get("grade_id", "") for index, cell in enumerate(cells) if isinstance(cell, dict)}
+        try:
+            grade_submission(self, plan, recorded["exercises"], report, notes, grade_ids)
+        except Exception as error:  # noqa: BLE001 - never an exception for a submission: what is left scores 0
+            notes.append(f"grading stopped early ({type(error).__name__}: {cut(error, 120)})")
+            graded = {result.grade_id for result in report.exercises}
+            report.exercises += [ExerciseResult(name, grade_id, 0, points, "✗ not graded: grading stopped early")
+                                 for name, grade_id, points, _ in self._exercises if grade_id not in graded]
+        report.note = "; ".join(dict.fromkeys(notes))
+        report.seconds = round(time.monotonic() - started, 2)
+        return report
+
+    def _plan(self, cells) -> tuple[list, list]:
+        """(index, source, kind) of each code cell to run, kind "instructor" or "student"; notes on what was odd."""
+        plan, notes, skipped_tests, seen_ids = [], [], 0, set()
+        sources = {_normal(cell_source(cell)) for cell in cells if cell.get("cell_type") == "code"}
+        stripped = copy.deepcopy(cells)
+        for cell in stripped:
+            cell.get("metadata", {}).pop("nbgrader", None)
+        try:
+            tag_notebook({"cells": stripped})
+        except Exception:  # noqa: BLE001 - a submission nbgrader's tags cannot be put on: sources decide
+            stripped = [{"cell_type": "code", "metadata": {}, "source": ""} for _ in cells]
+        for index, (cell, retagged) in enumerate(zip(cells, stripped)):
+            if cell.get("cell_type") != "code":
+                continue
+            source, grade_id = cell_source(cell), _tags(cell).get("grade_id", "")
+            seen_ids.add(grade_id)
+            is_check = _tags(retagged).get("grade") and not _tags(retagged).get("solution")
+            if grade_id in self.test_ids or _normal(source) in self.test_sources or is_check:
+                skipped_tests += 1
+                continue
+            kind = "instructor" if _normal(source) in self.teacher_sources else "student"
+            plan.append((index, source, kind))
+        found = {grade_id for _, grade_id, _, index in self._exercises if grade_id in seen_ids
+                 or _normal(cell_source(self.tagged.cells[index])) in sources}
+        missing = [grade_id for _, grade_id, _, _ in self._exercises if grade_id not in found]
+        if cells and missing:
+            notes.append("test cells deleted or renamed (" + ", ".join(sorted(missing)) + "): graded all the same")
+        if cells and not any(kind == "instructor" for *_, kind in plan):
+            notes.append(f"no cell of {self.chapter} found unchanged: is this a submission of another chapter?")
+        return plan, notes

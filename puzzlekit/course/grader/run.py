@@ -1,0 +1,314 @@
+"""Grading one submission: the worker process, its restarts, the calls of the student's functions, the verdicts.
+
+`grade_submission` is what `ChapterGrader.grade` runs once it knows which cells to run; `Worker` is one worker
+process (`puzzlekit.course.grader.worker`) and the messages that come from it.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import re
+import queue
+import secrets
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from ..exercises.check import AGAIN, LOOP_HINT, failure_line
+from ..exercises.compare import Matcher, difference, is_matcher
+from ..exercises.describe import cut, describe, plural
+from .protocol import receive, send
+from .report import ExerciseResult, Flag, SubmissionReport
+from .safe import apply_state, decode
+from .scan import library_copy, ship, unfinished
+
+__all__ = ["Worker", "grade_submission"]
+
+_ROOT = str(Path(__file__).resolve().parents[3])  # the folder that holds the puzzlekit package
+_MARGIN = 3.0  # seconds a call may take beyond its time limit before the worker is killed (pickles, start-up)
+
+
+def _environment() -> dict:
+    """The worker's environment: no NBGRADER_*, PUZZLEKIT_* or PYTHON* variables; one thread per library."""
+    kept = {name: os.environ[name] for name in ("PATH", "LANG", "LC_ALL", "TMPDIR", "HOME") if name in os.environ}
+    return kept | {"MPLBACKEND": "Agg", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+                   "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+class Worker:
+    """One worker process and the messages that come from it (read by a thread into a queue)."""
+
+    def __init__(self, setup: dict):
+        command = [sys.executable, "-I", "-c",
+                   f"import sys; sys.path.insert(0, {_ROOT!r}); from puzzlekit.course.grader.worker import main; main()"]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, env=_environment(), cwd=setup["cwd"],
+                                        start_new_session=True)
+        self.messages: queue.Queue = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        self.send(setup)
+
+    def _read(self) -> None:
+        fd = self.process.stdout.fileno()
+        while True:
+            try:
+                message = receive(fd)
+            except OSError:
+                message = None
+            self.messages.put(message)
+            if message is None:
+                return
+
+    def send(self, message: dict) -> bool:
+        try:
+            send(self.process.stdin.fileno(), message)
+            return True
+        except (OSError, ValueError):
+            return False
+
+    def next(self, timeout: float):
+        """The next message; None if the worker ended; "timeout" if none came in time."""
+        try:
+            return self.messages.get(timeout=max(timeout, 0.01))
+        except queue.Empty:
+            return "timeout"
+
+    def stop(self) -> int | None:
+        """Kill the worker (and whatever it started); its exit code."""
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, 9)
+            except (ProcessLookupError, PermissionError):
+                self.process.kill()
+        for stream in (self.process.stdin, self.process.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        try:
+            return self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def exit_code(self) -> int | None:
+        try:
+            return self.process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            return None
+
+
+
+def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, notes: list,
+                     grade_ids: dict | None = None) -> None:
+    """Fill in `report` (its exercises, the cells run) for the cells of `plan`; what went wrong goes in `notes`;
+    `grade_ids` gives the submission's cells' grade_ids (for the flags)."""
+    run = _Run(grader, plan, recorded, report, notes)
+    run.grade_ids = dict(grade_ids or {})
+    try:
+        run.grade_all()
+    finally:
+        if run.worker is not None:
+            run.worker.stop()
+
+
+class _Run:
+    """Grading one submission: the worker, its restarts, the calls and the verdicts."""
+
+    def __init__(self, grader: ChapterGrader, plan, recorded: dict, report: SubmissionReport, notes: list):
+        self.grader, self.plan, self.recorded, self.report, self.notes = grader, plan, recorded, report, notes
+        self.skip: dict = {}  # cell index -> why it is skipped on the next start
+        self.restarts, self.worker, self.cell_log = 0, None, []
+        self.forbid = [item for record in recorded.values() for item in record["forbid"]]
+        self.student_sources = [source for _, source, kind in plan if kind == "student"]
+        self.kinds = {index: kind for index, _, kind in plan}
+        self.grade_ids: dict = {}
+
+    # -- the worker ------------------------------------------------------------------------------------------
+    def start(self) -> bool:
+        """Start a worker and run the cells; False if none could be brought to the point of taking calls."""
+        grader = self.grader
+        while True:
+            cells = [[index, source, kind] for index, source, kind in self.plan if index not in self.skip]
+            limits = sum(record["time_limit"] or 5 for record in self.recorded.values())
+            setup = {"mode": "student", "cwd": str(grader.path.parent), "cells": cells, "forbid": self.forbid,
+                     "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
+                     "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
+            self.worker = Worker(setup)
+            deadline = time.monotonic() + grader.notebook_time_limit
+            current, log = None, []
+            while True:
+                message = self.worker.next(min(deadline, time.monotonic() + grader.cell_time_limit + _MARGIN)
+                                           - time.monotonic())
+                if isinstance(message, dict) and message.get("op") == "cell":
+                    current = message["index"] if message["status"] == "start" else None
+                    if message["status"] != "start":
+                        log.append({"index": message["index"], "status": message["status"],
+                                    "error": message.get("error", ""), "seconds": message.get("seconds")})
+                    continue
+                if isinstance(message, dict) and message.get("op") == "ready":
+                    self.cell_log = log
+                    return True
+                if isinstance(message, dict):
+                    continue  # a "forbidden" report while a cell ran: the cell's call failed, nothing to score
+                code = self.worker.stop()
+                why = ("did not finish in time" if message == "timeout"
+                       else f"ended the process (exit code {code})")
+                if current is None:
+                    self.notes.append(f"the notebook's cells {why}")
+                    return False
+                self.skip[current] = why
+                self.notes.append(f"cell {current} {why}: skipped")
+                self.restarts += 1
+                if self.restarts > grader.max_restarts:
+                    self.notes.append("too many restarts")
+                    return False
+                break  # start again without that cell
+
+    def restart(self) -> bool:
+        self.restarts += 1
+        if self.restarts > self.grader.max_restarts:
+            self.notes.append("too many restarts: the exercises left score 0")
+            return False
+        return self.start()
+
+    # -- grading ---------------------------------------------------------------------------------------------
+    def grade_all(self) -> None:
+        alive = self.start() if self.plan else False
+        if not self.plan:
+            self.notes.append("no code cell to run")
+        for name, grade_id, points, _ in self.grader._exercises:
+            record = self.recorded.get(grade_id)
+            if record is None:
+                message = "✗ not graded: the instructor's chapter has no check for this exercise"
+                ok, crashed = False, False
+            elif not alive:
+                ok, message, crashed = False, "✗ not graded: the notebook's cells could not be run", False
+            else:
+                ok, message, crashed = self.exercise(name, record)
+            self.report.exercises.append(ExerciseResult(name, grade_id, points if ok else 0, points, message))
+            if crashed:
+                self.worker.stop()
+                alive = self.restart()
+        if self.worker is not None:
+            self.worker.send({"op": "stop"})
+            self.worker.stop()
+        self.report.cells = [dict(entry, kind=next(kind for index, _, kind in self.plan if index == entry["index"]))
+                             for entry in self.cell_log] + [
+            {"index": index, "status": "skipped", "error": why, "kind": "?"} for index, why in self.skip.items()]
+
+    def exercise(self, name: str, record: dict) -> tuple[bool, str, bool]:
+        """(passed, message, whether the worker must be started again) for one exercise."""
+        copied = library_copy(name, self.student_sources, record["forbid"], self.grader.teacher)
+        if copied and library_copy(name, self.grader.solution_sources, record["forbid"], self.grader.teacher):
+            # the reference solution is that code too, so the same code tells nothing about an answer; the same
+            # code with the library's own names is a paste: flagged for the instructor to judge
+            if library_copy(name, self.student_sources, record["forbid"], self.grader.teacher, exact=True):
+                self.flag_copy(name, copied)
+            copied = None
+        if copied:
+            return False, f"✗ {name} is a copy of the library's {copied}: write it yourself", False
+        left = unfinished(name, self.student_sources)
+        if left:
+            return False, f"✗ not done yet: {left}; {AGAIN}", False
+        cases = [(case, False) for case in record["cases"]] + [(case, True) for case in record["hidden"]]
+        time_limit = self.grader.time_limit or record["time_limit"]
+        exercise_names = {name for name, *_ in self.grader._exercises}
+        failures = []
+        for number, ((arguments, expected), hidden) in enumerate(cases):
+            if not isinstance(arguments, tuple):
+                arguments = (arguments,)
+            call = (f"{name}(hidden case {number - len(record['cases']) + 1})" if hidden
+                    else f"{name}({', '.join(describe(a) for a in arguments)})")
+            try:
+                shipped = ship(arguments, exercise_names)
+            except ValueError as error:
+                return False, f"✗ not graded: {error}", False
+            request = {"op": "call", "id": secrets.token_hex(8), "name": name, "time_limit": time_limit,
+                       "args": base64.b64encode(shipped).decode()}
+            if not self.worker.send(request):
+                return False, f"✗ the process ended (exit code {self.worker.exit_code()}) before {call} could run", True
+            reply, forbidden = None, None
+            deadline = time.monotonic() + (time_limit or 600) + _MARGIN
+            while reply is None:
+                message = self.worker.next(deadline - time.monotonic())
+                if message == "timeout":
+                    rest = len(cases) - number - 1
+                    skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
+                    return False, f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}", True
+                if message is None:
+                    code = self.worker.stop()
+                    return False, f"✗ the process ended (exit code {code}) while running {call}", True
+                if message.get("op") == "forbidden":
+                    forbidden = forbidden or str(message.get("label"))
+                elif message.get("op") == "result" and message.get("id") == request["id"]:
+                    reply = message
+            try:
+                verdict = self.verdict(name, call, reply, forbidden, arguments, expected, time_limit,
+                                       len(cases) - number - 1)
+            except Exception as error:  # noqa: BLE001 - a result the instructor's matcher cannot read is a wrong one
+                verdict = "fail", f"✗ {call} returned a value the check cannot read ({type(error).__name__}: {cut(error, 80)})"
+            if verdict is True:
+                continue
+            kind, text = verdict
+            if kind == "stop":
+                return False, text, False
+            failures.append(text)
+        if not failures:
+            return True, f"✓ {name} passes all {plural(len(cases), 'case')}", False
+        return False, "\n".join(failures[:1] + [f"{len(failures)} of {plural(len(cases), 'case')} failed"]), False
+
+    def flag_copy(self, name: str, copied: str) -> None:
+        """Flag the cell that defines `name` as the same code as the library's `copied` (which the reference is too)."""
+        for index, source, kind in self.plan:
+            if kind == "student" and re.search(rf"^def {re.escape(name)}\(", source, re.M):
+                line = next(number for number, text in enumerate(source.splitlines(), 1)
+                            if text.startswith(f"def {name}("))
+                self.report.flags.append(Flag(index, self.grade_ids.get(index, ""), line,
+                                              f"pasted from the library's {copied}", f"def {name}(...)"))
+
+    def verdict(self, name, call, reply, forbidden, arguments, expected, time_limit, rest):
+        """True, or ("stop", message) to end the exercise there, or ("fail", message) for one failing case."""
+        outcome = reply.get("outcome")
+        if outcome == "missing":
+            failed = [f"cell {entry['index']} failed: {entry['error']}" for entry in self.cell_log
+                      if entry["status"] == "error" and self.kinds.get(entry["index"]) == "student"]
+            return "stop", (f"✗ {name} is not defined in the notebook" + (f"; {failed[-1]}" if failed else
+                                                                         " (a missing or renamed solution cell?)"))
+        if outcome == "not_callable":
+            return "stop", f"✗ {name} is not a function"
+        if outcome == "library":
+            return "stop", f"✗ {name} is the library's {reply.get('label')}: write it yourself"
+        if forbidden:
+            return "stop", f"✗ {name} calls the library's {forbidden}: write it yourself"
+        if outcome == "timeout":
+            skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
+            return "stop", f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}"
+        for argument, state in zip(arguments, (reply.get("args") or {}).get("v", [])):
+            apply_state(argument, state)
+        value = decode(reply.get("value"))
+        raises = isinstance(expected, type) and issubclass(expected, BaseException)
+        if outcome == "raised":
+            if value.name == "ForbiddenCall":
+                return "stop", f"✗ {name}: {cut(value.message, 200)}"
+            if raises and value.is_a(expected):
+                return True
+            if value.name == "NotImplementedError" and not raises:
+                return "stop", f"✗ not done yet: {name} raises NotImplementedError; {AGAIN}"
+            return "fail", f"✗ {call} raised {value.name}: {cut(value.message, 200)}"
+        if value is Ellipsis:
+            return "stop", f"✗ not done yet: {name} returned `...`; {AGAIN}"
+        if raises:
+            return "fail", f"✗ {call} returned {describe(value)}, expected it to raise {expected.__name__}"
+        if is_matcher(expected):
+            why = expected.mismatch(value)
+            if why is None:
+                return True
+            return "fail", f"✗ {call} returned {why}" if isinstance(expected, Matcher) else f"✗ {call}: {why}"
+        where = difference(value, expected)
+        if where is None:
+            return True
+        return "fail", failure_line(call, value, expected, where)

@@ -1,0 +1,350 @@
+"""Tests for puzzlekit.course.grader: grades computed in the grading process, the student's code in a worker.
+
+The chapter graded is chapter 03's exercises with their own cells (the reference solutions, the helpers the checks
+use, the check cells) and hidden cases added, on small problems so that a submission is graded in seconds; one
+test grades the real chapter 03 (reference solutions: full marks). Every submission starts from the student
+edition; each cheat of issue 24 is applied to a wrong answer (it must score what the wrong answer scores) and
+to a right one (it must change nothing).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from puzzlekit.course.editions import student_notebook
+from puzzlekit.course.grader import ChapterGrader, ExerciseResult, Flag, SubmissionReport
+from puzzlekit.course.grader import safe
+from puzzlekit.course.grader.scan import flags, library_copy, unfinished
+
+CHAPTER = Path(__file__).resolve().parents[1] / "chapters" / "03_uninformed_search.ipynb"
+EXERCISES = ("my_breadth_first", "my_bidirectional", "effective_branching_factor")
+
+
+def _cells_defining(notebook, pattern):
+    return [cell for cell in notebook.cells if cell.cell_type == "code" and re.search(pattern, cell.source, re.M)]
+
+
+def small_chapter() -> nbformat.NotebookNode:
+    """Chapter 03's three exercises: its solution cells and helpers, check cells on small problems, hidden cases."""
+    real = nbformat.read(CHAPTER, as_version=4)
+    path_to = _cells_defining(real, r"^def path_to")[0].source.split("\n\ntoy")[0]
+    doubling = _cells_defining(real, r"^class Doubling")[0].source.split("\n\nbreadth_first_search(")[0]
+    branching = _cells_defining(real, r"^def branching_factor")[0].source.split("\n\ndeepest")[0]
+    solutions = {name: _cells_defining(real, rf"^def {name}\(")[0].source for name in EXERCISES}
+    code = nbformat.v4.new_code_cell
+    cells = [
+        nbformat.v4.new_markdown_cell("# Chapter 03's exercises, graded outside the student's process"),
+        code("import os\nimport random\nfrom collections import deque\n\nimport numpy as np\n\nimport puzzlekit\n"
+             "from puzzlekit import breadth_first_search, check, default_goal, successors\n"
+             "from puzzlekit.search import textbook\n"
+             "from puzzlekit.course.exercise_cases import PathWithin, Recorder, SameSearch\n"
+             "from puzzlekit.course.exercises import PathOf\n\ngoal = default_goal(3)\n%matplotlib inline"),
+        code(path_to),
+        code(doubling),
+        code("def walk(steps, seed):\n    \"A board `steps` random moves from the goal.\"\n"
+             "    chooser, board = random.Random(seed), goal\n    for _ in range(steps):\n"
+             "        board = chooser.choice([child for _, child in successors(board)])\n    return board\n\n"
+             "problems = [Doubling(n) for n in (1, 10, 37, 64)] + [Doubling(0)] + [puzzlekit.SlidingPuzzle(walk(k, k))"
+             " for k in (0, 6, 10)]\nlen(problems)"),
+        code(branching),
+        code(solutions["my_breadth_first"]),
+        code("def bfs_case(problem):\n    reference, yours = Recorder(problem), Recorder(problem)\n"
+             "    return (yours,), SameSearch(yours, textbook.breadth_first(reference), reference.expanded)\n\n\n"
+             "check(my_breadth_first, [bfs_case(problem) for problem in problems], forbid=[puzzlekit.search],\n"
+             "      hidden=lambda rng: [bfs_case(puzzlekit.SlidingPuzzle(walk(8, rng.randrange(10**6))))"
+             " for _ in range(3)])"),
+        code(solutions["my_bidirectional"]),
+        code("def shortest(problem):\n    return PathOf(problem, breadth_first_search(problem).length)\n\n\n"
+             "check(my_bidirectional, [((problem,), shortest(problem)) for problem in problems], "
+             "forbid=[puzzlekit.search],\n      hidden=lambda rng: [((p,), shortest(p)) for p in "
+             "[puzzlekit.SlidingPuzzle(walk(12, rng.randrange(10**6))) for _ in range(3)]])"),
+        code(solutions["effective_branching_factor"]),
+        code("check(effective_branching_factor, [((52, 5), 1.92), ((3, 1), 3.0), ((14, 3), 2.0), ((0, 3), 0.0),\n"
+             "                                   ((10, 0), ValueError)],\n"
+             "      forbid=[branching_factor, np.roots],\n"
+             "      hidden=lambda rng: [((n, d), round(branching_factor(n, d), 2)) for n, d in "
+             "[(rng.randrange(50, 5000), rng.randrange(3, 9)) for _ in range(4)]])"),
+        code("assert breadth_first_search(Doubling(37)).length == 7   # the library still works in the prose\n"
+             "my_breadth_first(Doubling(10))"),
+    ]
+    return nbformat.v4.new_notebook(cells=cells)
+
+
+WRONG_BFS = '''def my_breadth_first(problem):
+    "Depth-first, not breadth-first: a stack, not a queue."
+    start = problem.initial
+    if problem.is_goal(start):
+        return [start]
+    parents = {start: None}
+    frontier = [start]
+    while frontier:
+        state = frontier.pop()
+        for _, child in problem.successors(state):
+            if child not in parents:
+                parents[child] = state
+                if problem.is_goal(child):
+                    return path_to(parents, child)
+                frontier.append(child)
+    return None
+'''
+
+#: Cells a cheat adds to a submission (each run before the graded calls): none of them may change a score.
+CHEAT_CELLS = {
+    "check redefined": "def check(*arguments, **options):\n    print('✓ passes all cases')",
+    "PUZZLEKIT_CHECK_RAISES=0": "import os\nos.environ['PUZZLEKIT_CHECK_RAISES'] = '0'",
+    "NBGRADER_EXECUTION popped": "import os\nos.environ.pop('NBGRADER_EXECUTION', None)",
+    "check's module patched": "import puzzlekit.course.exercises.check as checking\nchecking._grading = lambda: False",
+    "check.__code__ replaced": "check.__code__ = (lambda *arguments, **options: None).__code__",
+    "input transformer": "get_ipython().input_transformers_cleanup.append(lambda lines: [])",
+    "precomputed under nbgrader": (
+        "import os\nANSWERS = {}\nif os.environ.get('NBGRADER_EXECUTION') or True:\n"
+        "    for problem in problems:\n        ANSWERS[repr(problem)] = textbook.breadth_first(problem)"),
+}
+
+#: Answers that call the library, or read the grader: each scores 0 for its exercise, with a message saying why.
+LIBRARY_ANSWERS = {
+    "aliased": ("my_breadth_first = textbook.breadth_first", "is the library's breadth_first"),
+    "thread": ("import threading\n\ndef my_breadth_first(problem):\n    found = []\n"
+               "    worker = threading.Thread(target=lambda: found.append(textbook.breadth_first(problem)))\n"
+               "    worker.start()\n    worker.join()\n    return found[0]", "calls the library's breadth_first"),
+    "setprofile(None)": ("import sys\n\ndef my_breadth_first(problem):\n    sys.setprofile(None)\n"
+                         "    return textbook.breadth_first(problem)", "refuses sys.setprofile"),
+    "FunctionType": ("import types\n\ndef my_breadth_first(problem):\n    copy = types.FunctionType("
+                     "textbook.breadth_first.__code__, textbook.breadth_first.__globals__)\n    return copy(problem)",
+                     "refuses reading __code__"),
+    "exec of getsource": ("import inspect\nnamespace = dict(vars(textbook))\n"
+                          "exec(inspect.getsource(textbook.breadth_first), namespace)\n"
+                          "my_breadth_first = namespace['breadth_first']", "the grader refuses reading"),
+    "frame of the caller": ("import sys\n\ndef my_breadth_first(problem):\n"
+                            "    return sys._getframe(1).f_locals['expected']", "refuses sys._getframe"),
+    "pasted copy": (None, "is a copy of the library's branching_factor"),
+}
+#: textbook.breadth_first pasted as it is: the reference solution is that same code (the names set aside), so it
+#: passes; it calls the library's own helper `path_back` (defined here too), which marks a paste: flagged.
+PASTED_TEXTBOOK = """def path_back(parents, state):
+    return path_to(parents, state)
+
+
+def my_breadth_first(problem):
+    start = problem.initial
+    if problem.is_goal(start):
+        return [start]
+    parents = {start: None}  # every state reached -> the state it was reached from
+    frontier = deque([start])  # first in, first out
+    while frontier:
+        state = frontier.popleft()
+        for _, child in problem.successors(state):
+            if child not in parents:
+                parents[child] = state
+                if problem.is_goal(child):
+                    return path_back(parents, child)
+                frontier.append(child)
+    return None
+"""
+
+
+@pytest.fixture(scope="module")
+def chapter(tmp_path_factory):
+    path = tmp_path_factory.mktemp("chapter") / "03_uninformed_search.ipynb"
+    nbformat.write(small_chapter(), path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def grader(chapter):
+    return ChapterGrader(chapter, secret="a class's secret", cell_time_limit=8, notebook_time_limit=120)
+
+
+def _submission(chapter, answers: dict, extra: list[str] = (), after: int | None = None):
+    """The student edition of `chapter` with the solution cells of `answers` ({name: source}) filled in and the
+    cells `extra` added after cell `after` (the end by default)."""
+    notebook = student_notebook(nbformat.read(chapter, as_version=4))
+    for cell in notebook.cells:
+        for name, source in answers.items():
+            if cell.cell_type == "code" and re.search(rf"^def {name}\(", cell.source, re.M):
+                cell.source = source
+    position = len(notebook.cells) if after is None else after + 1
+    notebook.cells[position:position] = [nbformat.v4.new_code_cell(source) for source in extra]
+    return notebook
+
+
+def _reference(chapter) -> dict:
+    teacher = nbformat.read(chapter, as_version=4)
+    return {name: _cells_defining(teacher, rf"^def {name}\(")[0].source for name in EXERCISES}
+
+
+@pytest.fixture(scope="module")
+def reports(chapter, grader):
+    """Every submission of these tests, graded two at a time (each `grade` call has its own worker)."""
+    reference = _reference(chapter)
+    wrong = dict(reference, my_breadth_first=WRONG_BFS)
+    pasted = re.sub(r"def branching_factor\(nodes, depth\)", "def effective_branching_factor(expanded, depth)",
+                    _cells_defining(small_chapter(), r"^def branching_factor")[0].source).replace("nodes", "expanded")
+    submissions = {
+        "reference": _submission(chapter, reference),
+        "untouched": _submission(chapter, {}),
+        "wrong": _submission(chapter, wrong),
+        "all cheats, right answers": _submission(chapter, reference, list(CHEAT_CELLS.values()), after=4),
+        "hang in C": _submission(chapter, dict(reference, my_breadth_first=(
+            "import itertools\n\ndef my_breadth_first(problem):\n    return sum(itertools.count())"))),
+        "os._exit in a cell": _submission(chapter, reference, ["import os\nos._exit(3)"], after=4),
+        "bare except around a loop": _submission(chapter, reference, [
+            "while True:\n    try:\n        while True:\n            pass\n    except:\n        pass"], after=4),
+        "not a notebook": {"cells": "nothing"},
+        "textbook pasted": _submission(chapter, dict(reference, my_breadth_first=PASTED_TEXTBOOK)),
+    }
+    for name, source in CHEAT_CELLS.items():
+        submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=4)
+    for name, (source, _) in LIBRARY_ANSWERS.items():
+        answers = dict(reference, my_breadth_first=source) if source else dict(reference, effective_branching_factor=pasted)
+        submissions[f"library: {name}"] = _submission(chapter, answers)
+    with ThreadPoolExecutor(2) as pool:
+        graded = dict(zip(submissions, pool.map(lambda item: grader.grade(item[1], student=item[0]),
+                                                submissions.items())))
+    return graded
+
+
+def _scores(report: SubmissionReport) -> dict:
+    return {result.name: result.score for result in report.exercises}
+
+
+def test_the_exercises_come_from_the_chapter_in_its_order(grader):
+    assert grader.exercises == [("my_breadth_first", "check-my_breadth_first", 3),
+                                ("my_bidirectional", "check-my_bidirectional", 2),
+                                ("effective_branching_factor", "check-effective_branching_factor", 1)]
+
+
+def test_hidden_cases_depend_on_the_secret_only(chapter, grader):
+    recorded = grader._recorded()["exercises"]
+    assert [len(recorded[grade_id]["hidden"]) for _, grade_id, _ in grader.exercises] == [3, 3, 4]
+    again = ChapterGrader(chapter, secret="a class's secret")._recorded()["exercises"]
+    other = ChapterGrader(chapter, secret="another class")._recorded()["exercises"]
+    hidden = [args for args, _ in recorded["check-effective_branching_factor"]["hidden"]]
+    assert hidden == [args for args, _ in again["check-effective_branching_factor"]["hidden"]]
+    assert hidden != [args for args, _ in other["check-effective_branching_factor"]["hidden"]]
+
+
+def test_reference_solutions_score_full_marks(reports):
+    report = reports["reference"]
+    assert _scores(report) == {"my_breadth_first": 3, "my_bidirectional": 2, "effective_branching_factor": 1}
+    assert (report.total, report.max_score) == (6, 6)
+    assert report.exercises[0].message == "✓ my_breadth_first passes all 11 cases"   # 8 visible, 3 hidden
+    assert report.flags == [] and report.note == ""
+    assert json.loads(json.dumps(report.to_dict()))["total"] == 6
+
+
+def test_the_untouched_student_edition_scores_nothing(reports):
+    report = reports["untouched"]
+    assert report.total == 0
+    assert all("not done yet" in result.message for result in report.exercises)
+
+
+def test_a_depth_first_answer_loses_that_exercise_only(reports):
+    report = reports["wrong"]
+    assert _scores(report) == {"my_breadth_first": 0, "my_bidirectional": 2, "effective_branching_factor": 1}
+    assert report.exercises[0].message.startswith("✗ my_breadth_first(")
+
+
+@pytest.mark.parametrize("cheat", sorted(CHEAT_CELLS))
+def test_a_cheat_scores_what_the_wrong_answer_scores(reports, cheat):
+    assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"])
+
+
+def test_the_cheats_change_nothing_for_a_right_answer(reports):
+    report = reports["all cheats, right answers"]
+    assert report.total == 6
+    constructs = {flag.construct for flag in report.flags}
+    assert {"os.environ write", "__code__", "input transformers", "_grading write"} <= constructs
+    assert all(isinstance(flag, Flag) and flag.line >= 1 and flag.text for flag in report.flags)
+
+
+@pytest.mark.parametrize("answer", sorted(LIBRARY_ANSWERS))
+def test_the_library_in_an_answer_scores_nothing_and_says_why(reports, answer):
+    report = reports[f"library: {answer}"]
+    name = "effective_branching_factor" if answer == "pasted copy" else "my_breadth_first"
+    result = next(result for result in report.exercises if result.name == name)
+    assert result.score == 0, result.message
+    assert LIBRARY_ANSWERS[answer][1] in result.message, result.message
+    assert report.total == 6 - result.max_score   # the other exercises keep their points
+
+
+def test_a_hang_in_c_costs_that_exercise_only(reports):
+    report = reports["hang in C"]
+    assert _scores(report) == {"my_breadth_first": 0, "my_bidirectional": 2, "effective_branching_factor": 1}
+    assert "did not return within 5 s" in report.exercises[0].message
+
+
+@pytest.mark.parametrize("submission, why", [("os._exit in a cell", "ended the process (exit code 3)"),
+                                             ("bare except around a loop", "did not finish in time")])
+def test_a_cell_that_kills_or_hangs_the_worker_is_skipped(reports, submission, why):
+    report = reports[submission]
+    assert report.total == 6
+    assert f"cell 5 {why}: skipped" in report.note
+
+
+def test_a_bad_submission_gets_a_note_not_an_error(reports):
+    report = reports["not a notebook"]
+    assert report.total == 0 and report.max_score == 6 and "not a notebook" in report.note
+
+
+def test_a_deleted_test_cell_changes_nothing(chapter, grader):
+    notebook = _submission(chapter, _reference(chapter))
+    notebook.cells = [cell for cell in notebook.cells if "check(my_bidirectional" not in cell.source]
+    report = grader.grade(notebook)
+    assert report.total == 6 and "deleted or renamed (check-my_bidirectional)" in report.note
+
+
+def test_flags_name_the_cell_the_line_and_what(chapter):
+    notebook = _submission(chapter, {}, ["x = 1\nimport sys\nsys.setprofile(None)\nexec('y = 2')"])
+    found = [(flag.cell, flag.line, flag.construct) for flag in flags(notebook.cells)]
+    assert (len(notebook.cells) - 1, 3, "sys.setprofile") in found and (len(notebook.cells) - 1, 4, "exec") in found
+
+
+def test_unfinished_and_copies_are_read_from_the_source():
+    assert unfinished("f", ["def f(x):\n    ...\n"]) == "f still has `...` where your code goes"
+    assert unfinished("f", ["def f(x):\n    return x[..., 0]\n"]) is None
+    teacher = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "def library(values, limit):\n    total = 0\n    for value in values:\n        if value > limit:\n"
+        "            total += value * 2 - 1\n        else:\n            total -= value\n    return total")])
+    pasted = teacher.cells[0].source.replace("library", "mine").replace("total", "answer")
+    assert library_copy("mine", [pasted], [["notebook", "library"]], teacher) == "library"
+    assert library_copy("mine", [pasted.replace("* 2", "* 3")], [["notebook", "library"]], teacher) is None
+
+
+def test_safe_values_come_back_as_data_only():
+    import numpy as np
+
+    class Node:
+        def __init__(self):
+            self.state, self.children = (1, 2), [float("nan")]
+
+    value = safe.decode(safe.encode({"a": (1, [2.0, float("inf")]), (1, 2): {3}, "n": np.arange(3), "o": Node(),
+                                     "e": ValueError("bad")}))
+    assert value["a"] == (1, [2.0, float("inf")]) and value[(1, 2)] == {3}
+    assert value["n"].tolist() == [0, 1, 2] and repr(value["o"]).endswith("Node(state=(1, 2), children=[nan])")
+    assert value["e"].is_a(ValueError) and value["e"].message == "bad"
+    table = {"start": [0.0]}
+    safe.apply_state(table, safe.encode({"start": [0.5]}))
+    assert table == {"start": [0.5]}
+
+
+def test_the_real_chapter_03_gives_its_reference_solutions_full_marks():
+    grader = ChapterGrader(CHAPTER, secret="a class's secret")
+    report = grader.grade(CHAPTER, student="the instructor")
+    assert [(result.name, result.score) for result in report.exercises] == [
+        ("my_breadth_first", 3), ("my_bidirectional", 2), ("effective_branching_factor", 1)]
+    assert isinstance(report.exercises[0], ExerciseResult)
+
+
+def test_a_paste_of_the_code_the_reference_also_is_passes_and_is_flagged(reports):
+    report = reports["textbook pasted"]
+    assert report.total == 6
+    assert [flag.construct for flag in report.flags] == [
+        "pasted from the library's breadth_first (from puzzlekit.search.textbook)"]
