@@ -10,6 +10,7 @@ import time
 import types
 from collections.abc import Iterable
 
+from .copies import Twins, source_fingerprint
 from .describe import describe
 
 __all__ = ["TimeUp", "ForbiddenCall", "Deadline", "Watch"]
@@ -95,24 +96,27 @@ class Watch:
 
     `forbid` holds functions (their code is watched, so `my_bfs = library_bfs` and a wrapper are both seen),
     classes (every function defined in them) and modules (every function defined in them, in a package also
-    in its submodules).
+    in its submodules). A copy of forbidden code counts as the code itself: code is compared by its fingerprint
+    (`copies`), so the library's source run again by `exec`, a function rebuilt from its `__code__`, and a module
+    file loaded a second time under another name are all seen.
 
     Examples
     --------
     >>> import fractions
     >>> watch = Watch([fractions])
     >>> watch.label(fractions.Fraction.limit_denominator)
-    'limit_denominator (from fractions)'
+    "the library's limit_denominator (from fractions)"
     >>> with watch:
     ...     try:
     ...         fractions.Fraction(1, 3).limit_denominator(2)
     ...     except ForbiddenCall:
     ...         pass
     >>> watch.found
-    'Fraction.__new__ (from fractions)'
+    "the library's Fraction.__new__ (from fractions)"
     """
 
     def __init__(self, forbid: Iterable):
+        forbid = list(forbid)
         self.codes: dict = {}  # code object -> the name to report
         self.modules: list[str] = []  # module names (a package covers its submodules)
         for item in forbid:
@@ -128,29 +132,53 @@ class Watch:
                 if code is None:
                     raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
                 self.codes[code] = getattr(item, "__name__", describe(item))
+        self.twins = Twins(forbid) if forbid else None  # fingerprints of the forbidden code, computed once
+        self.seen: dict[int, tuple] = {}  # id(code) -> (code, what it is: a forbidden name, a copy, or None)
+        self.module_files: set | None = None  # the files of loaded modules (their code is not pasted in a cell)
         self.found: str | None = None
 
     def label(self, function) -> str | None:
-        """The forbidden name `function` is (the same code), or None."""
+        """What forbidden code `function` is ("the library's X" or "a copy of the library's X"), or None."""
         code = _code_of(function)
         if code in self.codes:
-            return self.codes[code]
+            return f"the library's {self.codes[code]}"
         module = getattr(inspect.unwrap(function), "__module__", None) if callable(function) else None
         if isinstance(module, str) and self._in_modules(module):
-            return f"{getattr(function, '__name__', describe(function))} (from {module})"
-        return None
+            return f"the library's {getattr(function, '__name__', describe(function))} (from {module})"
+        twin = self.twins.function(function) if self.twins is not None else None
+        return None if twin is None else f"a copy of the library's {twin}"
 
     def _in_modules(self, name: str) -> bool:
         return any(name == module or name.startswith(module + ".") for module in self.modules)
 
+    def _code_label(self, code) -> str | None:
+        """What forbidden code `code` is, by identity or by fingerprint (once per code object and check)."""
+        if code in self.codes:
+            return f"the library's {self.codes[code]}"
+        if self.twins is None:
+            return None
+        twin = self.twins.code(code)
+        if twin is None and self.twins.sources and not code.co_name.startswith("<"):
+            if self.module_files is None:
+                self.module_files = {getattr(module, "__file__", None) for module in list(sys.modules.values())}
+            if code.co_filename not in self.module_files:  # code of a cell (or exec'd text): compare its source too
+                printed = source_fingerprint(code)
+                twin = self.twins.sources.get(printed[0]) if printed is not None else None
+        return None if twin is None else f"a copy of the library's {twin}"
+
     def _profile(self, frame, event, argument):
         if event != "call" or self.found:
             return
-        label = self.codes.get(frame.f_code)
-        if label is None and self.modules:
+        code, label = frame.f_code, None
+        if self.modules:
             module = frame.f_globals.get("__name__", "")
             if isinstance(module, str) and self._in_modules(module):
-                label = f"{getattr(frame.f_code, 'co_qualname', frame.f_code.co_name)} (from {module})"
+                label = f"the library's {getattr(code, 'co_qualname', code.co_name)} (from {module})"
+        if label is None:
+            seen = self.seen.get(id(code))
+            if seen is None or seen[0] is not code:
+                seen = self.seen[id(code)] = (code, self._code_label(code))
+            label = seen[1]
         if label is not None:
             self.found = label
             raise ForbiddenCall(label)
