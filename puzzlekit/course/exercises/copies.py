@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import inspect
+import linecache
 import os
 import sys
 import textwrap
@@ -168,6 +169,11 @@ class Twins:
     """The fingerprints of forbidden library code (functions, classes, modules with their submodules), computed once,
     and the question whether another function or code object is a copy of one of them.
 
+    Code written in a notebook cell is held to whole functions: a chapter that builds an algorithm in the open may
+    scaffold a helper that is, line for line, the library's (IDA*'s inner search), and a student who fills it in
+    right writes the library's code. Code run from elsewhere (`exec` of a string, a function rebuilt from a code
+    object, a module file loaded again) is a copy if any part of it, of MIN_INSTRUCTIONS or more, is the library's.
+
     Examples
     --------
     >>> import fractions
@@ -181,9 +187,10 @@ class Twins:
     """
 
     def __init__(self, forbidden: Iterable):
-        self.codes: dict[str, str] = {}  # bytecode digest -> the name to report
-        self.sources: dict[str, str] = {}  # syntax-tree digest -> the name to report
-        self.files: set[str] = set()  # the files of forbidden modules: their code is the library's own
+        self.codes: dict[str, str] = {}  # bytecode digest of any code of MIN_INSTRUCTIONS -> the name to report
+        self.whole: dict[str, str] = {}  # bytecode digest of a whole function or method -> the name to report
+        self.sources: dict[str, str] = {}  # syntax-tree digest of a whole function or method -> the name to report
+        self.module_files: set | None = None  # the files of the loaded modules, when first needed
         for item in forbidden:
             if isinstance(item, types.ModuleType):
                 self._add_module(item)
@@ -198,6 +205,9 @@ class Twins:
                     self._add_function(function, getattr(item, "__name__", getattr(function, "__name__", "?")))
 
     def _add_function(self, function, label: str) -> None:
+        digest, size = code_fingerprint(function.__code__)
+        if size >= MIN_INSTRUCTIONS:
+            self.whole.setdefault(digest, label)
         self._add_code(function.__code__, label)
         printed = source_fingerprint(function)
         if printed is not None and printed[1] >= MIN_NODES:
@@ -217,49 +227,64 @@ class Twins:
             if (name == module.__name__ or name.startswith(prefix)) and isinstance(loaded, types.ModuleType):
                 path = getattr(loaded, "__file__", None)
                 if isinstance(path, str) and path.endswith(".py") and os.path.isfile(path):
-                    codes, sources = _module_prints(path, name)
-                    self.files.add(path)
-                    for digest, label in codes.items():
-                        self.codes.setdefault(digest, label)
-                    for digest, label in sources.items():
-                        self.sources.setdefault(digest, label)
+                    for mine, theirs in zip((self.codes, self.whole, self.sources), _module_prints(path, name)):
+                        for digest, label in theirs.items():
+                            mine.setdefault(digest, label)
+
+    def written_in_cell(self, code: types.CodeType) -> bool:
+        """Whether `code` was written where its source can be read, outside any module: a notebook cell."""
+        if self.module_files is None:
+            self.module_files = {getattr(module, "__file__", None) for module in list(sys.modules.values())}
+        return code.co_filename not in self.module_files and bool(linecache.getlines(code.co_filename))
 
     def code(self, code: types.CodeType) -> str | None:
-        """The forbidden function `code` is a copy of (by its bytecode), or None."""
+        """The forbidden function `code` is a copy of, or None: by its bytecode, and for a whole function written in
+        a cell also by its syntax tree."""
         if not self.codes:
             return None
-        return self.codes.get(code_fingerprint(code)[0])
+        if not self.written_in_cell(code):
+            return self.codes.get(code_fingerprint(code)[0])
+        if "<" in code.co_qualname:  # a nested function, a comprehension: a part, written by the student
+            return None
+        label = self.whole.get(code_fingerprint(code)[0])
+        if label is None and self.sources:
+            printed = source_fingerprint(code)
+            label = self.sources.get(printed[0]) if printed is not None else None
+        return label
 
     def function(self, function) -> str | None:
-        """The forbidden function `function` is a copy of (by bytecode, then by the syntax tree of its source)."""
+        """The forbidden function `function` is a copy of, by its bytecode or by the syntax tree of its source."""
         function = _function_of(function)
         if function is None or not (self.codes or self.sources):
             return None
-        label = self.code(function.__code__)
+        code = function.__code__
+        label = (self.whole if self.written_in_cell(code) else self.codes).get(code_fingerprint(code)[0])
         if label is None and self.sources:
             printed = source_fingerprint(function)
             label = self.sources.get(printed[0]) if printed is not None else None
         return label
 
 
-def _module_prints(path: str, name: str) -> tuple[dict, dict]:
-    """The bytecode and syntax-tree digests of every function in the module file at `path` (cached by file and time)."""
+def _module_prints(path: str, name: str) -> tuple[dict, dict, dict]:
+    """The digests of the module file at `path`: of all its code, of its whole functions and methods by bytecode, and
+    by syntax tree (cached by file and modification time)."""
     key = (path, os.stat(path).st_mtime_ns)
     if key not in _MODULES:
         with open(path, encoding="utf-8") as file:
             source = file.read()
-        codes, sources = {}, {}
-        _add_module_codes(compile(source, path, "exec", dont_inherit=True), name, None, codes)
-        for node in ast.walk(ast.parse(source)):
+        codes, whole, sources = {}, {}, {}
+        _add_module_codes(compile(source, path, "exec", dont_inherit=True), name, None, codes, whole)
+        tree = ast.parse(source)
+        for node in tree.body + [item for node in tree.body if isinstance(node, ast.ClassDef) for item in node.body]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 digest, size = _tree_fingerprint(node)
                 if size >= MIN_NODES:
                     sources.setdefault(digest, f"{node.name} (from {name})")
-        _MODULES[key] = (codes, sources)
+        _MODULES[key] = (codes, whole, sources)
     return _MODULES[key]
 
 
-def _add_module_codes(code, name: str, outer: str | None, codes: dict) -> None:
+def _add_module_codes(code, name: str, outer: str | None, codes: dict, whole: dict) -> None:
     """Add the digest of each code object nested in `code`, named by the function (or method) it belongs to."""
     for constant in code.co_consts:
         if isinstance(constant, types.CodeType):
@@ -268,7 +293,9 @@ def _add_module_codes(code, name: str, outer: str | None, codes: dict) -> None:
                 digest, size = code_fingerprint(constant)
                 if size >= MIN_INSTRUCTIONS:
                     codes.setdefault(digest, label)
-            _add_module_codes(constant, name, label, codes)
+                    if outer is None:
+                        whole.setdefault(digest, label)
+            _add_module_codes(constant, name, label, codes, whole)
 
 
 def _is_class_body(code) -> bool:

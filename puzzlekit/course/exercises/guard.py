@@ -10,7 +10,7 @@ import time
 import types
 from collections.abc import Iterable
 
-from .copies import Twins, source_fingerprint
+from .copies import Twins
 from .describe import describe
 
 __all__ = ["TimeUp", "ForbiddenCall", "Deadline", "Watch"]
@@ -133,15 +133,15 @@ class Watch:
                     raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
                 self.codes[code] = getattr(item, "__name__", describe(item))
         self.twins = Twins(forbid) if forbid else None  # fingerprints of the forbidden code, computed once
+        self.code_ids = {id(code): (code, label) for code, label in self.codes.items()}  # the library's own code
         self.seen: dict[int, tuple] = {}  # id(code) -> (code, what it is: a forbidden name, a copy, or None)
-        self.module_files: set | None = None  # the files of loaded modules (their code is not pasted in a cell)
         self.found: str | None = None
 
     def label(self, function) -> str | None:
         """What forbidden code `function` is ("the library's X" or "a copy of the library's X"), or None."""
         code = _code_of(function)
-        if code in self.codes:
-            return f"the library's {self.codes[code]}"
+        if id(code) in self.code_ids:  # the same code object (equal code compiled again is a copy)
+            return f"the library's {self.code_ids[id(code)][1]}"
         module = getattr(inspect.unwrap(function), "__module__", None) if callable(function) else None
         if isinstance(module, str) and self._in_modules(module):
             return f"the library's {getattr(function, '__name__', describe(function))} (from {module})"
@@ -153,17 +153,9 @@ class Watch:
 
     def _code_label(self, code) -> str | None:
         """What forbidden code `code` is, by identity or by fingerprint (once per code object and check)."""
-        if code in self.codes:
-            return f"the library's {self.codes[code]}"
-        if self.twins is None:
-            return None
-        twin = self.twins.code(code)
-        if twin is None and self.twins.sources and not code.co_name.startswith("<"):
-            if self.module_files is None:
-                self.module_files = {getattr(module, "__file__", None) for module in list(sys.modules.values())}
-            if code.co_filename not in self.module_files:  # code of a cell (or exec'd text): compare its source too
-                printed = source_fingerprint(code)
-                twin = self.twins.sources.get(printed[0]) if printed is not None else None
+        if id(code) in self.code_ids:
+            return f"the library's {self.code_ids[id(code)][1]}"
+        twin = self.twins.code(code) if self.twins is not None else None
         return None if twin is None else f"a copy of the library's {twin}"
 
     def _profile(self, frame, event, argument):
