@@ -366,3 +366,64 @@ def test_every_failing_line_names_its_case(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert [line[:20] for line in lines[:3]] == ["✗ wrong((1, 2, 3, 0)"] * 3
     assert "at key 'u': got 0.3, expected 0.6" in lines[2] and lines[3] == "3 of 3 cases failed"
+
+
+def test_a_label_names_the_case_and_long_calls_stay_short(capsys):
+    def wrong(a, b, c, d, e, f):
+        return 0
+
+    check(wrong, [((list(range(100)),) * 6, 1, "six long lists")])
+    line = capsys.readouterr().out.splitlines()[0]
+    assert line.startswith("✗ wrong([0, 1, 2,") and line.endswith("(six long lists) returned 0, expected 1")
+    assert len(line) < 300
+    with pytest.raises(TypeError, match="label"):
+        check(wrong, [((1,), 1, 2)])
+
+
+def test_a_scaffolded_helper_written_in_a_cell_may_be_the_librarys(capsys):
+    # chapter 4 gives the outline of IDA* and asks for its inner search, which written right is the library's
+    cell = textwrap.dedent('''
+        import math
+
+        def my_ida_star(problem, h):
+            def search(path, bound):
+                state = path[-1]
+                f = len(path) - 1 + h(state)
+                if f > bound:
+                    return f
+                if problem.is_goal(state):
+                    return path
+                least = math.inf
+                for _, child in problem.successors(state):
+                    if child not in path:
+                        found = search(path + [child], bound)
+                        if isinstance(found, list):
+                            return found
+                        least = min(least, found)
+                return least
+
+            bound = h(problem.initial)
+            while True:
+                found = search([problem.initial], bound)
+                if isinstance(found, list):
+                    return found
+                if found == math.inf:
+                    return None
+                bound = found
+    ''')
+    filename = "<cell-ida>"
+    linecache.cache[filename] = (len(cell), None, cell.splitlines(True), filename)
+    namespace = {"__name__": "__main__"}
+    exec(compile(cell, filename, "exec"), namespace)
+    search_code = next(c for c in namespace["my_ida_star"].__code__.co_consts if isinstance(c, types.CodeType))
+    library_search = next(c for c in textbook.ida_star.__code__.co_consts if isinstance(c, types.CodeType))
+    assert code_fingerprint(search_code) == code_fingerprint(library_search)  # line for line the library's
+    problem = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
+    h = problem.heuristic("manhattan")
+    check(namespace["my_ida_star"], [((problem, h), textbook.ida_star(problem, h))], forbid=[textbook])
+    assert capsys.readouterr().out.startswith("✓")
+    del linecache.cache[filename]
+    namespace = {"__name__": "__main__"}  # the same text run by exec from a string: a copy of the library's code
+    exec(cell, namespace)
+    check(namespace["my_ida_star"], [((problem, h), textbook.ida_star(problem, h))], forbid=[textbook])
+    assert "calls a copy of the library's ida_star (from puzzlekit.search.textbook)" in capsys.readouterr().out

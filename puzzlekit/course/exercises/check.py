@@ -80,7 +80,8 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
           forbid: Iterable = (), hidden: Callable | None = None, mutates: bool | Iterable = False) -> None:
     """Run `function` on each case and print what is wrong, or that every case passes.
 
-    Each case is `(arguments, expected)`: `arguments` is a tuple of positional arguments
+    Each case is `(arguments, expected)`, or `(arguments, expected, label)` where a few words name the case in
+    the feedback ("the 31-move board"): `arguments` is a tuple of positional arguments
     (a single argument that is itself a tuple must be wrapped: `((board,), expected)`), and
     `expected` is the value to return, an exception class the call should raise, or a matcher that
     accepts more than one answer: a `Matcher` (`PathOf`, `CloseTo`, `Parts`, `OneOf`, `Satisfies`), whose
@@ -157,8 +158,9 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         raise TypeError(f"mutates must be True, False or a list of argument names or positions, got {describe(mutates)}")
     cases = list(cases)
     for case in cases:
-        if not (isinstance(case, tuple) and len(case) == 2):
-            raise TypeError(f"each case must be a pair (arguments, expected), got {describe(case)}")
+        if not (isinstance(case, tuple) and (len(case) == 2 or len(case) == 3 and isinstance(case[2], str))):
+            raise TypeError(f"each case must be a pair (arguments, expected), or (arguments, expected, label), "
+                            f"got {describe(case)}")
     names = _parameter_names(function)
     free = (set(range(10**6)) if mutates else set()) if isinstance(mutates, bool) else {names.index(item) if isinstance(item, str) and item in names
                                                       else item for item in mutates}
@@ -182,10 +184,12 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     if unfinished:
         return verdict([f"✗ not done yet: {unfinished}; {_AGAIN}"])
     failures = []
-    for number, (arguments, expected) in enumerate(cases):
+    for number, (arguments, expected, *label) in enumerate(cases):
         if not isinstance(arguments, tuple):
             arguments = (arguments,)
-        call = f"{name}({', '.join(describe(a) for a in arguments)})"  # the arguments before the call
+        limit = max(30, min(60, 150 // max(len(arguments), 1)))  # the whole call stays on a line
+        call = f"{name}({', '.join(describe(a, limit) for a in arguments)})"  # the arguments before the call
+        call += f" ({label[0]})" if label else ""
         raises = isinstance(expected, type) and issubclass(expected, BaseException)
         given, expected, copied = _copies(arguments, expected)
         error = None
