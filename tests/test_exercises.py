@@ -371,7 +371,7 @@ def test_forbid_lets_other_library_calls_through(capsys):
     assert capsys.readouterr().out.startswith("✓ blank_moves passes")
     import sys
 
-    assert sys.getprofile() is None  # the watch is gone
+    assert sys.getprofile() is None and sys.gettrace() is None  # the watch is gone
 
 
 def test_forbid_refuses_what_is_not_a_function():

@@ -134,7 +134,7 @@ class Watch:
                 self.codes[code] = getattr(item, "__name__", describe(item))
         self.twins = Twins(forbid) if forbid else None  # fingerprints of the forbidden code, computed once
         self.code_ids = {id(code): (code, label) for code, label in self.codes.items()}  # the library's own code
-        self.seen: dict[int, tuple] = {}  # id(code) -> (code, what it is: a forbidden name, a copy, or None)
+        self.seen: dict[int, tuple] = {}  # id(code) -> (code, its globals, what it is: forbidden, a copy, or None)
         self.found: str | None = None
 
     def label(self, function) -> str | None:
@@ -151,39 +151,45 @@ class Watch:
     def _in_modules(self, name: str) -> bool:
         return any(name == module or name.startswith(module + ".") for module in self.modules)
 
-    def _code_label(self, code) -> str | None:
-        """What forbidden code `code` is, by identity or by fingerprint (once per code object and check)."""
+    def _code_label(self, code, namespace: dict) -> str | None:
+        """What forbidden code `code` run in `namespace` (its globals) is: by identity, by the module it runs in, or
+        by its fingerprint. Asked once per code object (and namespace) and check."""
         if id(code) in self.code_ids:
             return f"the library's {self.code_ids[id(code)][1]}"
+        module = namespace.get("__name__", "")
+        if self.modules and isinstance(module, str) and self._in_modules(module):
+            return f"the library's {getattr(code, 'co_qualname', code.co_name)} (from {module})"
         twin = self.twins.code(code) if self.twins is not None else None
         return None if twin is None else f"a copy of the library's {twin}"
 
     def _profile(self, frame, event, argument):
-        if event != "call" or self.found:
+        if event != "call":  # also c_call, return, ...: the cheapest test first, it runs on every one
             return
-        code, label = frame.f_code, None
-        if self.modules:
-            module = frame.f_globals.get("__name__", "")
-            if isinstance(module, str) and self._in_modules(module):
-                label = f"the library's {getattr(code, 'co_qualname', code.co_name)} (from {module})"
-        if label is None:
-            seen = self.seen.get(id(code))
-            if seen is None or seen[0] is not code:
-                seen = self.seen[id(code)] = (code, self._code_label(code))
-            label = seen[1]
-        if label is not None:
-            self.found = label
-            raise ForbiddenCall(label)
+        code, namespace = frame.f_code, frame.f_globals
+        seen = self.seen.get(id(code))
+        if seen is None or seen[0] is not code or seen[1] is not namespace:
+            seen = self.seen[id(code)] = (code, namespace, self._code_label(code, namespace))
+        if seen[2] is not None and self.found is None:
+            self.found = seen[2]
+            raise ForbiddenCall(seen[2])
 
     def __enter__(self):
+        # A trace function is called only when a Python function starts (a profile function also on every return
+        # and every call of a built-in): far fewer calls. A debugger's or the time limit's trace function is kept,
+        # and the watch then profiles instead.
         self.active = bool(self.codes or self.modules)
-        if self.active:
+        self.tracing = self.active and sys.gettrace() is None
+        if self.tracing:
+            sys.settrace(self._profile)
+        elif self.active:
             self.old_profile = sys.getprofile()
             sys.setprofile(self._profile)
         return self
 
     def __exit__(self, *exc_info):
-        if self.active:
+        if self.tracing:
+            sys.settrace(None)
+        elif self.active:
             sys.setprofile(self.old_profile)
         return False
 
