@@ -68,7 +68,7 @@ def test_writing_into_an_array_argument_fails(capsys):
 
     check(clear, [((np.arange(6.0).reshape(2, 3),), 0)])
     out = capsys.readouterr().out
-    assert "changed its argument `array`: the entry at 0, 1 was 1.0, now 0.0 (5 of 6 entries changed)" in out
+    assert "changed its argument `array`: the entry at index (0, 1) was 1.0, now 0.0 (5 of 6 entries changed)" in out
 
     def step(w, gradient):
         w -= 0.5 * gradient  # in place: the caller's w changes too
@@ -119,6 +119,8 @@ def test_an_exercise_that_fills_a_table_in_place_may(capsys):
     assert capsys.readouterr().out.count("✓ sort_in_place passes") == 3
     with pytest.raises(TypeError, match="mutates"):
         check(sort_in_place, [], mutates="values")
+    with pytest.raises(ValueError, match="not a parameter"):
+        check(sort_in_place, [], mutates=["table"])
 
 
 def test_objects_and_unchanged_data_pass(capsys):

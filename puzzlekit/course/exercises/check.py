@@ -162,8 +162,11 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
             raise TypeError(f"each case must be a pair (arguments, expected), or (arguments, expected, label), "
                             f"got {describe(case)}")
     names = _parameter_names(function)
-    free = (set(range(10**6)) if mutates else set()) if isinstance(mutates, bool) else {names.index(item) if isinstance(item, str) and item in names
-                                                      else item for item in mutates}
+    free = set() if isinstance(mutates, bool) else set(mutates)  # the arguments it may change, by position
+    for item in [item for item in free if isinstance(item, str)]:
+        if item not in names:
+            raise ValueError(f"mutates names {item!r}, which is not a parameter of the function ({', '.join(names)})")
+        free = free - {item} | {names.index(item)}
     watch = Watch(forbid)
     caller = sys._getframe(1)
     name = _name_in_cell(function, caller) or getattr(function, "__name__", describe(function))

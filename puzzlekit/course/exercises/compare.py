@@ -421,7 +421,7 @@ def first_change(before, after, name: str) -> str | None:
 
 
 def _index_words(index) -> str:
-    return f"index {index}" if isinstance(index, int) else _index_text(index)
+    return f"index {index}" if isinstance(index, int) else f"index ({_index_text(index)})"
 
 
 def _index_text(index) -> str:

@@ -149,10 +149,9 @@ def _tree_fingerprint(function: ast.AST) -> tuple[str, int]:
                 continue
             if field == "body" and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _docstring(value):
                 value = value[1:]
-            if field in ("name", "arg", "asname") and isinstance(value, str):
+            if field in ("name", "arg", "asname") and isinstance(value, str) and not isinstance(node, ast.keyword) \
+                    and not (field == "name" and isinstance(node, ast.alias)):  # f(x=...) and `import x` keep names
                 value = "_" if node is function else local.get(value, value)
-            elif field == "names" and isinstance(node, (ast.Global, ast.Nonlocal)):
-                pass
             fields.append(f"{field}={dump(value)}")
         return f"{type(node).__name__}({','.join(fields)})"
 
