@@ -429,3 +429,9 @@ def test_a_scaffolded_helper_written_in_a_cell_may_be_the_librarys(capsys):
     exec(cell, namespace)
     check(namespace["my_ida_star"], [((problem, h), textbook.ida_star(problem, h))], forbid=[textbook])
     assert "calls a copy of the library's ida_star (from puzzlekit.search.textbook)" in capsys.readouterr().out
+
+
+def test_a_long_repr_is_never_cut_inside_a_number():
+    text = describe(SlidingPuzzle((0, 4, 1, 2, 7, 3, 5, 6, 8), goal=(1, 2, 3, 4, 5, 6, 7, 8, 0)))
+    assert text == "SlidingPuzzle((0, 4, 1, 2, 7, 3, 5, 6, 8), goal=(1, 2 ...>"
+    assert describe([0.1 * i for i in range(100)], 40) == "[0.0, 0.1, 0.2, 0.3, ...] (100 items)"  # 0.30000000000000004

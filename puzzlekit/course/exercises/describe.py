@@ -39,7 +39,18 @@ def describe(value, limit: int = 60) -> str:
         return value.__name__
     text = _text(value, limit)
     text = re.sub(r"\s+", " ", re.sub(r" at 0x[0-9a-fA-F]+", "", text))  # one line, no address
-    return short_repr(_Raw(text), limit)
+    return _shorten(text, limit)
+
+
+def _shorten(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters at a space, never inside a number or a word, and marked ` ...>`."""
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - 4]
+    space = kept.rfind(" ")
+    if space >= limit // 2:
+        kept = kept[:space]
+    return kept.rstrip(",:;") + " ...>"
 
 
 def _float(value) -> str:
@@ -101,13 +112,6 @@ def _entries(items, opening: str, closing: str, count: int, unit: str, limit: in
     return opening + ", ".join(kept + ["..."]) + closing + suffix
 
 
-class _Raw(str):
-    """A string whose repr is itself, so `short_repr` cuts text that is already a repr."""
-
-    def __repr__(self) -> str:
-        return str(self)
-
-
 def not_done(function: Callable) -> str | None:
     """Why `function` is not written yet (it still has a `...` statement), or None if it looks written.
 
@@ -149,9 +153,9 @@ def cut(text, limit: int = 60) -> str:
     Examples
     --------
     >>> cut(ValueError("board has 8 cells; a square board needs 4, 9, 16, ..."), 30)
-    'board has 8 cells; a squa ...>'
+    'board has 8 cells; a ...>'
     """
-    return short_repr(_Raw(re.sub(r"\s+", " ", str(text))), limit)
+    return _shorten(re.sub(r"\s+", " ", str(text)), limit)
 
 
 def plural(count: int, word: str) -> str:
