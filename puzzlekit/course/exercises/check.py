@@ -17,7 +17,8 @@ import sys
 from collections.abc import Callable, Iterable
 
 from ...checks import check_callable, check_int
-from .compare import Matcher, difference, first_change, is_container, is_matcher
+from .changes import first_change
+from .compare import Matcher, difference, is_container, is_matcher
 from .describe import cut, describe, not_done, plural
 from .guard import Deadline, ForbiddenCall, TimeUp, Watch
 
