@@ -382,7 +382,7 @@ def test_a_label_names_the_case_and_long_calls_stay_short(capsys):
         check(wrong, [((1,), 1, 2)])
 
 
-def test_a_scaffolded_helper_written_in_a_cell_may_be_the_librarys(capsys):
+def test_a_scaffolded_helper_written_in_a_cell_may_be_the_librarys(capsys, tmp_path, monkeypatch):
     # chapter 4 gives the outline of IDA* and asks for its inner search, which written right is the library's
     cell = textwrap.dedent('''
         import math
@@ -425,6 +425,12 @@ def test_a_scaffolded_helper_written_in_a_cell_may_be_the_librarys(capsys):
     check(namespace["my_ida_star"], [((problem, h), textbook.ida_star(problem, h))], forbid=[textbook])
     assert capsys.readouterr().out.startswith("✓")
     del linecache.cache[filename]
+    (tmp_path / "my_answers.py").write_text(cell)  # the same in a file of the student's, imported (a grader's way)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import my_answers
+
+    check(my_answers.my_ida_star, [((problem, h), textbook.ida_star(problem, h))], forbid=[textbook])
+    assert capsys.readouterr().out.startswith("✓")
     namespace = {"__name__": "__main__"}  # the same text run by exec from a string: a copy of the library's code
     exec(cell, namespace)
     check(namespace["my_ida_star"], [((problem, h), textbook.ida_star(problem, h))], forbid=[textbook])

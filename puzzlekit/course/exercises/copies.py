@@ -168,10 +168,11 @@ class Twins:
     """The fingerprints of forbidden library code (functions, classes, modules with their submodules), computed once,
     and the question whether another function or code object is a copy of one of them.
 
-    Code written in a notebook cell is held to whole functions: a chapter that builds an algorithm in the open may
-    scaffold a helper that is, line for line, the library's (IDA*'s inner search), and a student who fills it in
-    right writes the library's code. Code run from elsewhere (`exec` of a string, a function rebuilt from a code
-    object, a module file loaded again) is a copy if any part of it, of MIN_INSTRUCTIONS or more, is the library's.
+    Code someone wrote (in a notebook cell, or a file that is not the library's) is held to whole functions: a
+    chapter that builds an algorithm in the open may scaffold a helper that is, line for line, the library's (IDA*'s
+    inner search), and a student who fills it in right writes the library's code. Code nobody wrote (`exec` of a
+    string, a function rebuilt from the library's code, a library file loaded again) is a copy if any part of it,
+    of MIN_INSTRUCTIONS or more, is the library's.
 
     Examples
     --------
@@ -189,7 +190,7 @@ class Twins:
         self.codes: dict[str, str] = {}  # bytecode digest of any code of MIN_INSTRUCTIONS -> the name to report
         self.whole: dict[str, str] = {}  # bytecode digest of a whole function or method -> the name to report
         self.sources: dict[str, str] = {}  # syntax-tree digest of a whole function or method -> the name to report
-        self.module_files: set | None = None  # the files of the loaded modules, when first needed
+        self.library_files: set[str] = set()  # the files the forbidden code was compiled from
         for item in forbidden:
             if isinstance(item, types.ModuleType):
                 self._add_module(item)
@@ -204,6 +205,7 @@ class Twins:
                     self._add_function(function, getattr(item, "__name__", getattr(function, "__name__", "?")))
 
     def _add_function(self, function, label: str) -> None:
+        self.library_files.add(function.__code__.co_filename)
         digest, size = code_fingerprint(function.__code__)
         if size >= MIN_INSTRUCTIONS:
             self.whole.setdefault(digest, label)
@@ -226,22 +228,22 @@ class Twins:
             if (name == module.__name__ or name.startswith(prefix)) and isinstance(loaded, types.ModuleType):
                 path = getattr(loaded, "__file__", None)
                 if isinstance(path, str) and path.endswith(".py") and os.path.isfile(path):
+                    self.library_files.add(path)
                     for mine, theirs in zip((self.codes, self.whole, self.sources), _module_prints(path, name)):
                         for digest, label in theirs.items():
                             mine.setdefault(digest, label)
 
-    def written_in_cell(self, code: types.CodeType) -> bool:
-        """Whether `code` was written where its source can be read, outside any module: a notebook cell."""
-        if self.module_files is None:
-            self.module_files = {getattr(module, "__file__", None) for module in list(sys.modules.values())}
-        return code.co_filename not in self.module_files and bool(linecache.getlines(code.co_filename))
+    def written(self, code: types.CodeType) -> bool:
+        """Whether `code` was written by someone: its source can be read (a notebook cell, a file of the student's)
+        and is not the library's. Code from `exec` of a string, or compiled from a library file, was not."""
+        return code.co_filename not in self.library_files and bool(linecache.getlines(code.co_filename))
 
     def code(self, code: types.CodeType) -> str | None:
-        """The forbidden function `code` is a copy of, or None: by its bytecode, and for a whole function written in
-        a cell also by its syntax tree."""
+        """The forbidden function `code` is a copy of, or None: by its bytecode, and for a whole function someone
+        wrote also by its syntax tree."""
         if not self.codes:
             return None
-        if not self.written_in_cell(code):
+        if not self.written(code):
             return self.codes.get(code_fingerprint(code)[0])
         if "<" in code.co_qualname:  # a nested function, a comprehension: a part, written by the student
             return None
@@ -257,7 +259,7 @@ class Twins:
         if function is None or not (self.codes or self.sources):
             return None
         code = function.__code__
-        label = (self.whole if self.written_in_cell(code) else self.codes).get(code_fingerprint(code)[0])
+        label = (self.whole if self.written(code) else self.codes).get(code_fingerprint(code)[0])
         if label is None and self.sources:
             printed = source_fingerprint(function)
             label = self.sources.get(printed[0]) if printed is not None else None
