@@ -441,3 +441,12 @@ def test_a_long_repr_is_never_cut_inside_a_number():
     text = describe(SlidingPuzzle((0, 4, 1, 2, 7, 3, 5, 6, 8), goal=(1, 2, 3, 4, 5, 6, 7, 8, 0)))
     assert text == "SlidingPuzzle((0, 4, 1, 2, 7, 3, 5, 6, 8), goal=(1, 2 ...>"
     assert describe([0.1 * i for i in range(100)], 40) == "[0.0, 0.1, 0.2, 0.3, ...] (100 items)"  # 0.30000000000000004
+
+
+def test_a_failing_case_shows_the_arguments_as_they_were(capsys):
+    def sort_and_count(values):
+        values.sort()
+        return len(values) + 1
+
+    check(sort_and_count, [(([3, 1, 2],), 3)], mutates=["values"])
+    assert capsys.readouterr().out.startswith("✗ sort_and_count([3, 1, 2]) returned 4, expected 3")
