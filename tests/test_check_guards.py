@@ -49,7 +49,7 @@ def test_a_changed_list_fails(capsys):
         return len(path)
 
     check(grows, [(([1, 2], 3), 3)])
-    assert "changed its argument `path`: had 2 entries, now 3" in capsys.readouterr().out
+    assert "changed its argument `path`: it had 2 entries, now 3" in capsys.readouterr().out
 
 
 def test_a_nested_change_names_the_path(capsys):
@@ -197,7 +197,8 @@ def test_exec_of_the_source_is_a_copy(library, capsys):
     assert out == "is a copy of the library's running_total"
     namespace = dict(vars(library))
     exec(inspect.getsource(library.running_total), namespace)
-    assert "a copy of the library's running_total" in refused(capsys, namespace["running_total"], [library.running_total])
+    copied = namespace["running_total"]
+    assert "a copy of the library's running_total" in refused(capsys, copied, [library.running_total])
     assert "the library's running_total (from tinylib)" in refused(capsys, namespace["running_total"], [library])
 
 

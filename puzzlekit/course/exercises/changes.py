@@ -10,7 +10,6 @@ from .describe import describe, plural
 __all__ = ["first_change"]
 
 
-
 def first_change(before, after, name: str) -> str | None:
     """Where the data `after` (an argument after a call) first differs from `before` (a copy taken before), or None.
 
@@ -25,6 +24,8 @@ def first_change(before, after, name: str) -> str | None:
     q['a'][1] was 2.0, now 2.5
     >>> print(first_change([3, 1, 2], [1, 2, 3], "tiles"))
     the entry at index 0 was 3, now 1
+    >>> print(first_change({3, 1}, {1}, "seen"))
+    it lost 3
     >>> first_change([1.0, float("nan")], [1.0, float("nan")], "x") is None
     True
     """
@@ -33,7 +34,7 @@ def first_change(before, after, name: str) -> str | None:
         return None
     path, what = steps
     if not path:
-        return what
+        return f"it {what}"
     if len(path) == 1:
         key, kind = path[0]
         where = f"the entry for {describe(key, 40)}" if kind == "key" else f"the entry at {_index_words(key)}"
@@ -79,7 +80,8 @@ def _change(before, after, path: list, depth: int):
         index = index[0] if len(index) == 1 else index
         more = f" ({len(differ)} of {before.size} entries changed)" if len(differ) > 1 else ""
         first = tuple(differ[0])
-        return path + [(index, "index")], f"was {describe(before[first].item())}, now {describe(after[first].item())}{more}"
+        was, now = describe(before[first].item()), describe(after[first].item())
+        return path + [(index, "index")], f"was {was}, now {now}{more}"
     if isinstance(before, (dict, list, set, bytearray, tuple)) and _quick_equal(before, after):
         return None  # == in C: fast on a big table (arrays inside raise or say False: compared below)
     if isinstance(before, dict):
@@ -111,9 +113,10 @@ def _change(before, after, path: list, depth: int):
             return path, f"was a set, now {describe(after, 40)}"
         lost, gained = before - after, after - before
         if lost:
-            return path, f"lost {describe(sorted(lost, key=repr)[0], 40)}" + (f" and {len(lost) - 1} more" if len(lost) > 1 else "")
-        return path, f"gained {describe(sorted(gained, key=repr)[0], 40)}" + (
-            f" and {len(gained) - 1} more" if len(gained) > 1 else "")
+            more = f" and {len(lost) - 1} more" if len(lost) > 1 else ""
+            return path, f"lost {describe(sorted(lost, key=repr)[0], 40)}{more}"
+        more = f" and {len(gained) - 1} more" if len(gained) > 1 else ""
+        return path, f"gained {describe(sorted(gained, key=repr)[0], 40)}{more}"
     if isinstance(before, (numbers.Number, str, bytes, type(None))):
         if _plain_equal(before, after) or (before != before and after != after):
             return None

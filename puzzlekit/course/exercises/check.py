@@ -136,7 +136,8 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     ...     values.sort()
     ...     return values[0]
     >>> check(tidy, [(([3, 1, 2],), 1)])
-    ✗ tidy([3, 1, 2]) changed its argument `values`: the entry at index 0 was 3, now 1; leave it as it is (work on a copy)
+    ✗ tidy([3, 1, 2]) changed its argument `values`: the entry at index 0 was 3, now 1; leave it as it is (work on a
+    copy)
     1 of 1 case failed
     >>> check(tidy, [(([3, 1, 2],), 1)], mutates=["values"])
     ✓ tidy passes all 1 case
@@ -156,7 +157,8 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         check_callable(hidden, "hidden")
     if not isinstance(mutates, bool) and (isinstance(mutates, (str, bytes)) or not isinstance(mutates, Iterable)
                                           or not all(isinstance(item, (str, int)) for item in mutates)):
-        raise TypeError(f"mutates must be True, False or a list of argument names or positions, got {describe(mutates)}")
+        raise TypeError(f"mutates must be True, False or a list of argument names or positions, "
+                        f"got {describe(mutates)}")
     cases = list(cases)
     for case in cases:
         if not (isinstance(case, tuple) and (len(case) == 2 or len(case) == 3 and isinstance(case[2], str))):

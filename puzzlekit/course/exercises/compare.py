@@ -367,7 +367,8 @@ def _arraydifference(numpy, result, expected, tolerance) -> str | None:
         return None
     index = tuple(int(i) for i in differ[0])
     where = index[0] if len(index) == 1 else index
-    text = f"at index {where}: got {describe(result[index].item(), 30)}, expected {describe(expected[index].item(), 30)}"
+    got, wanted = describe(result[index].item(), 30), describe(expected[index].item(), 30)
+    text = f"at index {where}: got {got}, expected {wanted}"
     if len(differ) > 1:
         text += f"; {len(differ)} of {result.size} entries differ"
         if result.dtype.kind in "biuf" and expected.dtype.kind in "biuf":
