@@ -1,13 +1,68 @@
-"""What a call did to its arguments: `first_change` says where data an answer was given differs after the call."""
+"""What a call did to its arguments: `deep_copy` copies them first, `first_change` says where data an answer was
+given differs after the call."""
 
 from __future__ import annotations
 
+import copy
+import itertools
 import numbers
 
 from .compare import _array_module, _plain_equal
 from .describe import describe, plural
 
-__all__ = ["first_change"]
+__all__ = ["deep_copy", "first_change"]
+
+_ATOMS = frozenset({int, float, bool, str, bytes, complex, type(None)})  # immutable, and nothing inside
+
+
+def _frozen(items) -> bool:
+    """Whether every item of `items` is immutable all the way down: atoms, and tuples of them (looked at in C)."""
+    items = list(items) if not isinstance(items, (list, tuple)) else items
+    kinds = set(map(type, items))
+    if kinds <= _ATOMS:
+        return True
+    return kinds <= _ATOMS | {tuple} and _frozen(list(itertools.chain.from_iterable(
+        item for item in items if type(item) is tuple)))
+
+
+def deep_copy(value, memo: dict):
+    """`copy.deepcopy(value, memo)`, fast on what chapters pass most: lists, tuples and dicts of boards and numbers.
+
+    What is immutable all the way down is shared, not copied (as deepcopy does, but without visiting each
+    number in Python): a list of 181,440 boards is copied in milliseconds, not seconds.
+
+    Examples
+    --------
+    >>> boards = [(1, 2, 3, 0), (1, 2, 0, 3)]
+    >>> table = {"boards": boards, "q": {(1, 2, 3, 0): [0.5, 0.0]}}
+    >>> memo = {}
+    >>> copied = deep_copy(table, memo)
+    >>> copied == table, copied["boards"] is boards, copied["boards"][0] is boards[0], deep_copy(boards, memo) is copied["boards"]
+    (True, False, True, True)
+    """
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if id(value) in memo:
+        return memo[id(value)]
+    if kind is tuple and _frozen(value):
+        return value
+    if kind is list and _frozen(value):
+        result = memo[id(value)] = list(value)
+    elif kind is dict and _frozen(value.keys()):
+        if _frozen(value.values()):
+            result = memo[id(value)] = dict(value)
+        else:
+            result = memo[id(value)] = {}
+            for key, item in value.items():
+                result[key] = deep_copy(item, memo)
+    elif kind is list:
+        result = memo[id(value)] = []
+        result.extend(deep_copy(item, memo) for item in value)
+    else:
+        return copy.deepcopy(value, memo)
+    memo.setdefault(id(memo), []).append(value)  # keep the original alive while the memo lives, as deepcopy does
+    return result
 
 
 def first_change(before, after, name: str) -> str | None:

@@ -9,7 +9,6 @@ so that its test cell scores nothing.
 from __future__ import annotations
 
 import ast
-import copy
 import inspect
 import linecache
 import os
@@ -17,7 +16,7 @@ import sys
 from collections.abc import Callable, Iterable
 
 from ...checks import check_callable, check_int
-from .changes import first_change
+from .changes import deep_copy, first_change
 from .compare import Matcher, difference, is_container, is_matcher
 from .describe import cut, describe, not_done, plural
 from .guard import Deadline, ForbiddenCall, TimeUp, Watch
@@ -258,20 +257,20 @@ def _copies(arguments: tuple, expected) -> tuple[tuple, object, list[bool]]:
     copy), and which arguments could be copied (one that cannot, a generator say, is given as it is)."""
     memo: dict = {}
     try:
-        given, expected = copy.deepcopy((arguments, expected), memo)
-        return given, expected, [True] * len(arguments)
+        given = tuple(deep_copy(argument, memo) for argument in arguments)
+        return given, deep_copy(expected, memo), [True] * len(arguments)
     except Exception:  # noqa: BLE001 - an object that refuses to be copied: copy what can be, one by one
         memo = {}
     given, copied = [], []
     for argument in arguments:
         try:
-            given.append(copy.deepcopy(argument, memo))
+            given.append(deep_copy(argument, memo))
             copied.append(True)
         except Exception:  # noqa: BLE001
             given.append(argument)
             copied.append(False)
     try:
-        expected = copy.deepcopy(expected, memo)
+        expected = deep_copy(expected, memo)
     except Exception:  # noqa: BLE001
         pass
     return tuple(given), expected, copied
