@@ -451,3 +451,26 @@ def test_a_failing_case_shows_the_arguments_as_they_were(capsys):
 
     check(sort_and_count, [(([3, 1, 2],), 3)], mutates=["values"])
     assert capsys.readouterr().out.startswith("✗ sort_and_count([3, 1, 2]) returned 4, expected 3")
+
+
+def test_copies_keep_what_is_shared_shared():
+    from puzzlekit.course.exercises.changes import deep_copy
+
+    boards = [(1, 2, 3, 0), (1, 2, 0, 3)]
+    q = {board: [0.0, 0.0] for board in boards}
+    memo = {}
+    copied_boards, copied_q = deep_copy(boards, memo), deep_copy({"q": q, "again": q}, memo)
+    assert copied_boards == boards and copied_boards is not boards and copied_boards[0] is boards[0]
+    assert copied_q["q"] is copied_q["again"] and copied_q["q"] == q and copied_q["q"][boards[0]] is not q[boards[0]]
+    assert deep_copy(boards, memo) is copied_boards
+
+
+def test_the_same_list_given_twice_is_one_copy(capsys):
+    def append_to_first(a, b):
+        a.append(1)
+        return len(b)
+
+    shared = []
+    check(append_to_first, [((shared, shared), 1)], mutates=["a"])  # b is a: it grew too
+    assert capsys.readouterr().out.startswith("✗ append_to_first([], []) changed its argument `b`: it had 0 entries")
+    assert shared == []
