@@ -371,7 +371,7 @@ def test_forbid_lets_other_library_calls_through(capsys):
     assert capsys.readouterr().out.startswith("✓ blank_moves passes")
     import sys
 
-    assert sys.getprofile() is None  # the watch is gone
+    assert sys.getprofile() is None and sys.gettrace() is None  # the watch is gone
 
 
 def test_forbid_refuses_what_is_not_a_function():
@@ -484,8 +484,9 @@ def test_any_object_with_a_mismatch_method_is_a_matcher(capsys):
         return None
 
     log = []
-    check(search, [((log,), Expands(log))])
+    check(search, [((log,), Expands(log))], mutates=["log"])  # the matcher sees the copy search was given
     assert capsys.readouterr().out.startswith("✗ search([]): expanded [1, 3], where the reference expands [1, 2]")
+    assert log == []  # the chapter's own list is never changed
     check(lambda log: ([1], 2), [(([],), Parts(path=[1], expanded=Expands([1, 2])))])
     assert "✓" in capsys.readouterr().out
     check(lambda log: [0], [(([],), [Expands([9])])])

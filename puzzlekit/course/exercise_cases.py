@@ -40,6 +40,8 @@ class Recorder:
     ([(1, 2, 0, 3)], SlidingPuzzle((1, 2, 0, 3), goal=(1, 2, 3, 0)))
     """
 
+    records_calls = True  # `check` lets it change: recording the search's calls is what it is for
+
     def __init__(self, problem):
         self.problem = problem
         self.expanded: list = []
@@ -197,7 +199,8 @@ def first_difference(got, expected, name: str = "") -> str | None:
 class FilledInPlace:
     """The right answer of a function that fills in `table` (a dict) in place: `table` must end equal to `expected`.
 
-    The function's own return value is ignored. A mismatch names the first differing entry.
+    The function's own return value is ignored. A mismatch names the first differing entry. `in_place` tells
+    `check` that the call is meant to change `table`.
 
     Examples
     --------
@@ -215,6 +218,7 @@ class FilledInPlace:
 
     def __init__(self, table: dict, expected: dict, name: str = "the table"):
         self.table, self.expected, self.name = table, expected, name
+        self.in_place = (table,)
         self.before = copy.deepcopy(table)  # to tell "changed wrongly" from "not changed at all"
 
     def mismatch(self, result) -> str | None:

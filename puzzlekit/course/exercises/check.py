@@ -9,12 +9,14 @@ so that its test cell scores nothing.
 from __future__ import annotations
 
 import ast
+import inspect
 import linecache
 import os
 import sys
 from collections.abc import Callable, Iterable
 
 from ...checks import check_callable, check_int
+from .changes import deep_copy, first_change
 from .compare import Matcher, difference, is_container, is_matcher
 from .describe import cut, describe, not_done, plural
 from .guard import Deadline, ForbiddenCall, TimeUp, Watch
@@ -75,10 +77,11 @@ def _name_in_cell(function, frame) -> str | None:
 
 
 def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_limit: float | None = 5.0,
-          forbid: Iterable = (), hidden: Callable | None = None) -> None:
+          forbid: Iterable = (), hidden: Callable | None = None, mutates: bool | Iterable = False) -> None:
     """Run `function` on each case and print what is wrong, or that every case passes.
 
-    Each case is `(arguments, expected)`: `arguments` is a tuple of positional arguments
+    Each case is `(arguments, expected)`, or `(arguments, expected, label)` where a few words name the case in
+    the feedback ("the 31-move board"): `arguments` is a tuple of positional arguments
     (a single argument that is itself a tuple must be wrapped: `((board,), expected)`), and
     `expected` is the value to return, an exception class the call should raise, or a matcher that
     accepts more than one answer: a `Matcher` (`PathOf`, `CloseTo`, `Parts`, `OneOf`, `Satisfies`), whose
@@ -88,6 +91,13 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     lists, tuples and numpy arrays are compared entry by entry, and the first difference is named;
     floats are equal within FLOAT_TOLERANCE.
 
+    The function is given a deep copy of each case's arguments (copied with the expected value, so a matcher that
+    refers to an argument sees the copy the function was given): a value of the chapter is never changed by an
+    answer. An answer that changes an argument that is data (a dict, list, set or numpy array) fails, and the
+    message names the argument and the first entry it changed, unless `mutates` allows it, the expected value is
+    a matcher whose `in_place` holds that argument (`FilledInPlace`), or its type sets `records_calls = True`
+    (`Recorder`).
+
     Parameters
     ----------
     show : how many failing cases to print.
@@ -95,6 +105,8 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         reported, and the remaining cases are not run, so a loop that never ends never hangs the notebook.
     forbid : library functions, classes or modules that `function` may not call, directly, under another
         name or through a wrapper of its own; the first such call stops the check.
+    mutates : the arguments the function is meant to change in place: True for all, or their names or positions
+        (`mutates=["q"]`).
     hidden : the cases a grader adds, which the student never sees: a function that takes a `random.Random`
         and returns more cases like `cases`. `check` in a notebook never calls it; the grader outside the
         student's process draws them with a seed the student does not know.
@@ -119,6 +131,15 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     ✗ not done yet: unwritten raises NotImplementedError; write it, then run this cell again
     >>> check(double, [((1,), 2)], forbid=[double])
     ✗ double is the library's double: write it yourself
+    >>> def tidy(values):
+    ...     values.sort()
+    ...     return values[0]
+    >>> check(tidy, [(([3, 1, 2],), 1)])
+    ✗ tidy([3, 1, 2]) changed its argument `values`: the entry at index 0 was 3, now 1; leave it as it is (work on a
+    copy)
+    1 of 1 case failed
+    >>> check(tidy, [(([3, 1, 2],), 1)], mutates=["values"])
+    ✓ tidy passes all 1 case
     """
     __tracebackhide__ = True  # IPython shows the student the check cell, not check's own lines
     check_callable(function, "function")
@@ -133,10 +154,21 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         raise TypeError(f"forbid must be a list of library functions, classes or modules, got {describe(forbid)}")
     if hidden is not None:
         check_callable(hidden, "hidden")
+    if not isinstance(mutates, bool) and (isinstance(mutates, (str, bytes)) or not isinstance(mutates, Iterable)
+                                          or not all(isinstance(item, (str, int)) for item in mutates)):
+        raise TypeError(f"mutates must be True, False or a list of argument names or positions, "
+                        f"got {describe(mutates)}")
     cases = list(cases)
     for case in cases:
-        if not (isinstance(case, tuple) and len(case) == 2):
-            raise TypeError(f"each case must be a pair (arguments, expected), got {describe(case)}")
+        if not (isinstance(case, tuple) and (len(case) == 2 or len(case) == 3 and isinstance(case[2], str))):
+            raise TypeError(f"each case must be a pair (arguments, expected), or (arguments, expected, label), "
+                            f"got {describe(case)}")
+    names = _parameter_names(function)
+    free = set() if isinstance(mutates, bool) else set(mutates)  # the arguments it may change, by position
+    for item in [item for item in free if isinstance(item, str)]:
+        if item not in names:
+            raise ValueError(f"mutates names {item!r}, which is not a parameter of the function ({', '.join(names)})")
+        free = free - {item} | {names.index(item)}
     watch = Watch(forbid)
     caller = sys._getframe(1)
     name = _name_in_cell(function, caller) or getattr(function, "__name__", describe(function))
@@ -152,20 +184,23 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
 
     forbidden = watch.label(function)
     if forbidden:
-        return verdict([f"✗ {name} is the library's {forbidden}: write it yourself"])
+        return verdict([f"✗ {name} is {forbidden}: write it yourself"])
     unfinished = not_done(function)
     if unfinished:
         return verdict([f"✗ not done yet: {unfinished}; {_AGAIN}"])
     failures = []
-    for number, (arguments, expected) in enumerate(cases):
+    for number, (arguments, expected, *label) in enumerate(cases):
         if not isinstance(arguments, tuple):
             arguments = (arguments,)
-        call = f"{name}({', '.join(describe(a) for a in arguments)})"
+        limit = max(30, min(60, 150 // max(len(arguments), 1)))  # the whole call stays on a line
+        call = f"{name}({', '.join(describe(a, limit) for a in arguments)})"  # the arguments before the call
+        call += f" ({label[0]})" if label else ""
         raises = isinstance(expected, type) and issubclass(expected, BaseException)
+        given, expected, copied = _copies(arguments, expected)
         error = None
         try:
             with Deadline(time_limit), watch:
-                result = function(*arguments)
+                result = function(*given)
         except TimeUp:
             rest = len(cases) - number - 1
             skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
@@ -179,7 +214,11 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         except Exception as raised:  # noqa: BLE001 - the reader's code may raise anything; report it, don't crash
             error = raised
         if watch.found:  # seen even if the student's code caught the exception
-            return verdict([f"✗ {name} calls the library's {watch.found}: write it yourself"])
+            return verdict([f"✗ {name} calls {watch.found}: write it yourself"])
+        changed = None if mutates is True else _changed(arguments, given, copied, expected, free, names)
+        if changed is not None:
+            failures.append(f"✗ {call} {changed}")
+            continue
         if error is not None:
             if not (raises and isinstance(error, expected)):
                 failures.append(f"✗ {call} raised {type(error).__name__}: {cut(error, 200)}")
@@ -200,6 +239,56 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     if not failures:
         return verdict([f"✓ {name} passes all {plural(len(cases), 'case')}"], ok=True)
     return verdict(failures[:show], f"{len(failures)} of {plural(len(cases), 'case')} failed")
+
+
+def _parameter_names(function) -> list[str]:
+    """The names of `function`'s positional parameters, as its signature has them (`*rest` as rest[0], rest[1], ...)."""
+    try:
+        parameters = list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):
+        return []
+    names = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    rest = next((p.name for p in parameters if p.kind == p.VAR_POSITIONAL), None)
+    return names + ([f"{rest}[{index}]" for index in range(32)] if rest else [])
+
+
+def _copies(arguments: tuple, expected) -> tuple[tuple, object, list[bool]]:
+    """Deep copies of `arguments` and `expected`, with one memo (a matcher that refers to an argument refers to its
+    copy), and which arguments could be copied (one that cannot, a generator say, is given as it is)."""
+    memo: dict = {}
+    try:
+        given = tuple(deep_copy(argument, memo) for argument in arguments)
+        return given, deep_copy(expected, memo), [True] * len(arguments)
+    except Exception:  # noqa: BLE001 - an object that refuses to be copied: copy what can be, one by one
+        memo = {}
+    given, copied = [], []
+    for argument in arguments:
+        try:
+            given.append(deep_copy(argument, memo))
+            copied.append(True)
+        except Exception:  # noqa: BLE001
+            given.append(argument)
+            copied.append(False)
+    try:
+        expected = deep_copy(expected, memo)
+    except Exception:  # noqa: BLE001
+        pass
+    return tuple(given), expected, copied
+
+
+def _changed(arguments: tuple, given: tuple, copied: list, expected, free, names: list[str]) -> str | None:
+    """How the call changed an argument it should have left alone ("changed its argument `q`: ..."), or None."""
+    in_place = getattr(expected, "in_place", ()) if is_matcher(expected) else ()
+    for index, (before, after) in enumerate(zip(arguments, given)):
+        if not copied[index] or index in free or getattr(type(after), "records_calls", False):
+            continue
+        if any(after is item for item in in_place):
+            continue
+        name = names[index] if index < len(names) else f"argument {index + 1}"
+        where = first_change(before, after, name)
+        if where is not None:
+            return f"changed its argument `{name}`: {where}; leave it as it is (work on a copy)"
+    return None
 
 
 def _failure(call: str, result, expected, where: str) -> str:

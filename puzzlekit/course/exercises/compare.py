@@ -367,8 +367,20 @@ def _arraydifference(numpy, result, expected, tolerance) -> str | None:
         return None
     index = tuple(int(i) for i in differ[0])
     where = index[0] if len(index) == 1 else index
-    return (f"at index {where}: got {describe(result[index].item(), 30)}, expected {describe(expected[index].item(), 30)}"
-            + (f"; {len(differ)} of {result.size} entries differ" if len(differ) > 1 else ""))
+    got, wanted = describe(result[index].item(), 30), describe(expected[index].item(), 30)
+    text = f"at index {where}: got {got}, expected {wanted}"
+    if len(differ) > 1:
+        text += f"; {len(differ)} of {result.size} entries differ"
+        if result.dtype.kind in "biuf" and expected.dtype.kind in "biuf":
+            gaps = numpy.abs(result.astype(float) - expected.astype(float))
+            gaps[numpy.isnan(gaps)] = numpy.inf
+            largest = numpy.unravel_index(int(numpy.argmax(gaps)), gaps.shape)
+            largest = tuple(int(i) for i in largest)
+            if largest != index:
+                text += (f", the most at index {largest[0] if len(largest) == 1 else largest}: got "
+                         f"{describe(result[largest].item(), 30)}, expected {describe(expected[largest].item(), 30)}")
+    return text
 
 
 # ---------------------------------------------------------------------------------------------------------------
+

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import inspect
+import numbers
 import re
+import sys
 import textwrap
 from collections.abc import Callable
 
@@ -16,6 +18,9 @@ __all__ = ["describe", "cut", "plural", "not_done"]
 def describe(value, limit: int = 60) -> str:
     """A short repr of `value` that is the same on every run: functions by name, sets sorted, no memory addresses.
 
+    Floats are shown to 12 significant digits (0.1 + 0.2 reads 0.3); a dict, list, tuple or set too long for `limit`
+    shows its first entries, whole, and how many it has; a numpy array of more than 12 entries, its shape.
+
     Examples
     --------
     >>> describe({"r", "u", "l"})
@@ -23,29 +28,88 @@ def describe(value, limit: int = 60) -> str:
     >>> describe(len), describe(lambda board: 0)
     ('len', '<lambda>')
     >>> describe(list(range(1000)), 30)
-    '[0, 1, 2, 3, 4, 5, 6, 7, ...>'
+    '[0, 1, 2, ...] (1,000 items)'
+    >>> describe({(1, 2, 3, 0): 0.5, (1, 2, 0, 3): 1.0, (1, 0, 3, 2): 2.0}, 40)
+    '{(1, 2, 3, 0): 0.5, ...} (3 entries)'
+    >>> describe({(1, 2, 3, 0): 0.22499999999999998, (1, 2, 0, 3): 1.0, (1, 0, 3, 2): 2.0}, 60)
+    '{(1, 2, 3, 0): 0.225, (1, 2, 0, 3): 1.0, (1, 0, 3, 2): 2.0}'
     """
     limit = check_int(limit, "limit", minimum=10)
     if callable(value) and hasattr(value, "__name__") and not isinstance(value, type):
         return value.__name__
-    if isinstance(value, (set, frozenset)):
-        try:
-            items = ", ".join(repr(item) for item in sorted(value))
-            text = f"{{{items}}}" if isinstance(value, set) else f"frozenset({{{items}}})"
-        except TypeError:  # items that do not sort: keep Python's order
-            text = repr(value)
-        text = text if value else repr(value)
-    else:
-        text = short_repr(value, limit=10 * limit)  # bounds the work of the substitutions below
+    text = _text(value, limit)
     text = re.sub(r"\s+", " ", re.sub(r" at 0x[0-9a-fA-F]+", "", text))  # one line, no address
-    return short_repr(_Raw(text), limit)
+    return _shorten(text, limit)
 
 
-class _Raw(str):
-    """A string whose repr is itself, so `short_repr` cuts text that is already a repr."""
+def _shorten(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters at a space, never inside a number or a word, and marked ` ...>`."""
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - 4]
+    space = kept.rfind(" ")
+    if space >= limit // 2:
+        kept = kept[:space]
+    return kept.rstrip(",:;") + " ...>"
 
-    def __repr__(self) -> str:
-        return str(self)
+
+def _float(value) -> str:
+    """A float to 12 significant digits: no rounding noise (0.22499999999999998 reads 0.225)."""
+    text = f"{float(value):.12g}"
+    return text if any(mark in text for mark in ".eafn") else text + ".0"  # 3.0, 1e-13, inf, nan
+
+
+def _text(value, limit: int) -> str:
+    """The repr of `value` with floats rounded, sets sorted and long containers cut after a whole entry."""
+    if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral):
+        return _float(value)
+    if isinstance(value, bool) or isinstance(value, numbers.Integral):
+        return repr(value) if type(value) in (bool, int) else repr(int(value))
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(value, numpy.ndarray):
+        if value.size > 12 or value.ndim > 2:
+            return f"array of shape {value.shape} ({value.dtype})"
+        return f"array({_text(value.tolist(), max(limit - 7, 10))})"
+    if isinstance(value, dict) and type(value) is dict:
+        return _entries(list(value.items()), "{", "}", len(value), "entry", limit)
+    if type(value) in (list, tuple):
+        end = ",)" if type(value) is tuple and len(value) == 1 else (")" if type(value) is tuple else "]")
+        return _entries(value, "(" if type(value) is tuple else "[", end, len(value), "item", limit)
+    if isinstance(value, (set, frozenset)):
+        if not value:
+            return repr(value)
+        try:
+            items = sorted(value)
+        except TypeError:  # items that do not sort: keep Python's order
+            items = list(value)
+        text = _entries(items, "{", "}", len(value), "item", limit - (11 if isinstance(value, frozenset) else 0))
+        return text if isinstance(value, set) else f"frozenset({text})"
+    return short_repr(value, limit=10 * limit)  # bounds the work of the substitutions in describe
+
+
+def _entries(items, opening: str, closing: str, count: int, unit: str, limit: int) -> str:
+    """`opening` + the entries that fit in `limit`, each whole, + `closing`, and how many there are if some are left
+    out. A dict's items are (key, value) pairs."""
+    texts, length = [], len(opening) + len(closing)
+    for item in items:
+        if unit == "entry":
+            text = f"{_text(item[0], limit)}: {_text(item[1], limit)}"
+        else:
+            text = _text(item, limit)
+        texts.append(text)
+        length += len(text) + (2 if len(texts) > 1 else 0)
+        if length > limit:
+            break
+    if len(texts) == count and length <= limit:
+        return opening + ", ".join(texts) + closing
+    suffix = f" ({count:,} {unit if count == 1 else unit[:-1] + 'ies' if unit.endswith('y') else unit + 's'})"
+    kept, used = [], len(opening) + len("...") + len(closing) + len(suffix)
+    for text in texts:
+        if used + len(text) + 2 > limit:
+            break
+        kept.append(text)
+        used += len(text) + 2
+    return opening + ", ".join(kept + ["..."]) + closing + suffix
 
 
 def not_done(function: Callable) -> str | None:
@@ -89,9 +153,9 @@ def cut(text, limit: int = 60) -> str:
     Examples
     --------
     >>> cut(ValueError("board has 8 cells; a square board needs 4, 9, 16, ..."), 30)
-    'board has 8 cells; a squa ...>'
+    'board has 8 cells; a ...>'
     """
-    return short_repr(_Raw(re.sub(r"\s+", " ", str(text))), limit)
+    return _shorten(re.sub(r"\s+", " ", str(text)), limit)
 
 
 def plural(count: int, word: str) -> str:

@@ -10,6 +10,7 @@ import time
 import types
 from collections.abc import Iterable
 
+from .copies import Twins
 from .describe import describe
 
 __all__ = ["TimeUp", "ForbiddenCall", "Deadline", "Watch"]
@@ -95,24 +96,27 @@ class Watch:
 
     `forbid` holds functions (their code is watched, so `my_bfs = library_bfs` and a wrapper are both seen),
     classes (every function defined in them) and modules (every function defined in them, in a package also
-    in its submodules).
+    in its submodules). A copy of forbidden code counts as the code itself: code is compared by its fingerprint
+    (`copies`), so the library's source run again by `exec`, a function rebuilt from its `__code__`, and a module
+    file loaded a second time under another name are all seen.
 
     Examples
     --------
     >>> import fractions
     >>> watch = Watch([fractions])
     >>> watch.label(fractions.Fraction.limit_denominator)
-    'limit_denominator (from fractions)'
+    "the library's limit_denominator (from fractions)"
     >>> with watch:
     ...     try:
     ...         fractions.Fraction(1, 3).limit_denominator(2)
     ...     except ForbiddenCall:
     ...         pass
     >>> watch.found
-    'Fraction.__new__ (from fractions)'
+    "the library's Fraction.__new__ (from fractions)"
     """
 
     def __init__(self, forbid: Iterable):
+        forbid = list(forbid)
         self.codes: dict = {}  # code object -> the name to report
         self.modules: list[str] = []  # module names (a package covers its submodules)
         for item in forbid:
@@ -128,42 +132,64 @@ class Watch:
                 if code is None:
                     raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
                 self.codes[code] = getattr(item, "__name__", describe(item))
+        self.twins = Twins(forbid) if forbid else None  # fingerprints of the forbidden code, computed once
+        self.code_ids = {id(code): (code, label) for code, label in self.codes.items()}  # the library's own code
+        self.seen: dict[int, tuple] = {}  # id(code) -> (code, its globals, what it is: forbidden, a copy, or None)
         self.found: str | None = None
 
     def label(self, function) -> str | None:
-        """The forbidden name `function` is (the same code), or None."""
+        """What forbidden code `function` is ("the library's X" or "a copy of the library's X"), or None."""
         code = _code_of(function)
-        if code in self.codes:
-            return self.codes[code]
+        if id(code) in self.code_ids:  # the same code object (equal code compiled again is a copy)
+            return f"the library's {self.code_ids[id(code)][1]}"
         module = getattr(inspect.unwrap(function), "__module__", None) if callable(function) else None
         if isinstance(module, str) and self._in_modules(module):
-            return f"{getattr(function, '__name__', describe(function))} (from {module})"
-        return None
+            return f"the library's {getattr(function, '__name__', describe(function))} (from {module})"
+        twin = self.twins.function(function) if self.twins is not None else None
+        return None if twin is None else f"a copy of the library's {twin}"
 
     def _in_modules(self, name: str) -> bool:
         return any(name == module or name.startswith(module + ".") for module in self.modules)
 
+    def _code_label(self, code, namespace: dict) -> str | None:
+        """What forbidden code `code` run in `namespace` (its globals) is: by identity, by the module it runs in, or
+        by its fingerprint. Asked once per code object (and namespace) and check."""
+        if id(code) in self.code_ids:
+            return f"the library's {self.code_ids[id(code)][1]}"
+        module = namespace.get("__name__", "")
+        if self.modules and isinstance(module, str) and self._in_modules(module):
+            return f"the library's {getattr(code, 'co_qualname', code.co_name)} (from {module})"
+        twin = self.twins.code(code) if self.twins is not None else None
+        return None if twin is None else f"a copy of the library's {twin}"
+
     def _profile(self, frame, event, argument):
-        if event != "call" or self.found:
+        if event != "call":  # also c_call, return, ...: the cheapest test first, it runs on every one
             return
-        label = self.codes.get(frame.f_code)
-        if label is None and self.modules:
-            module = frame.f_globals.get("__name__", "")
-            if isinstance(module, str) and self._in_modules(module):
-                label = f"{getattr(frame.f_code, 'co_qualname', frame.f_code.co_name)} (from {module})"
-        if label is not None:
-            self.found = label
-            raise ForbiddenCall(label)
+        code, namespace = frame.f_code, frame.f_globals
+        seen = self.seen.get(id(code))
+        if seen is None or seen[0] is not code or seen[1] is not namespace:
+            seen = self.seen[id(code)] = (code, namespace, self._code_label(code, namespace))
+        if seen[2] is not None and self.found is None:
+            self.found = seen[2]
+            raise ForbiddenCall(seen[2])
 
     def __enter__(self):
+        # A trace function is called only when a Python function starts (a profile function also on every return
+        # and every call of a built-in): far fewer calls. A debugger's or the time limit's trace function is kept,
+        # and the watch then profiles instead.
         self.active = bool(self.codes or self.modules)
-        if self.active:
+        self.tracing = self.active and sys.gettrace() is None
+        if self.tracing:
+            sys.settrace(self._profile)
+        elif self.active:
             self.old_profile = sys.getprofile()
             sys.setprofile(self._profile)
         return self
 
     def __exit__(self, *exc_info):
-        if self.active:
+        if self.tracing:
+            sys.settrace(None)
+        elif self.active:
             sys.setprofile(self.old_profile)
         return False
 

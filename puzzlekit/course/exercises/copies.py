@@ -1,0 +1,336 @@
+"""Whether a function is a copy of a library function: fingerprints of code with names, docstrings, file names and
+line numbers set aside, taken from the bytecode and from the syntax tree of the source.
+
+A copy made by `exec` of the library's source, by `types.FunctionType(f.__code__, ...)`, by `code.replace(...)`, or by
+loading a library module's file a second time under another name has the bytecode of the original; a copy pasted
+into a cell, local names renamed and docstring dropped, has its syntax tree. `check(..., forbid=)` refuses both.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import inspect
+import linecache
+import os
+import sys
+import textwrap
+import types
+from collections.abc import Iterable
+
+__all__ = ["code_fingerprint", "source_fingerprint", "Twins", "library_twin", "MIN_INSTRUCTIONS", "MIN_NODES"]
+
+#: A code object (with the code nested in it) of fewer instructions is never called a copy: `return state == self.goal`
+#: is written the same way by everyone.
+MIN_INSTRUCTIONS = 20
+#: The same for a syntax tree: fewer nodes than this is too little to call a copy.
+MIN_NODES = 40
+
+# What a function does, in co_flags: not CO_NESTED, CO_NOFREE (where it was defined) nor the __future__ flags.
+_FLAGS = (inspect.CO_OPTIMIZED | inspect.CO_NEWLOCALS | inspect.CO_VARARGS | inspect.CO_VARKEYWORDS
+          | inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ITERABLE_COROUTINE | inspect.CO_ASYNC_GENERATOR)
+_NOT_COUNTED = {0, 9, 151} & set(range(256))  # CACHE, NOP, RESUME: not instructions a reader wrote
+_CODES: dict[int, tuple] = {}  # id(code) -> (code, digest, instructions): library code lives as long as the process
+_MODULES: dict[tuple, tuple] = {}  # (file, modification time) -> (code prints, source prints) of a module's file
+
+
+def code_fingerprint(code: types.CodeType) -> tuple[str, int]:
+    """A digest of what `code` does (with the code objects nested in its constants), and how many instructions it has.
+
+    Local names, the function's name, its docstring, file and line numbers do not count; global and attribute names,
+    constants and the instructions do.
+
+    Examples
+    --------
+    >>> def total(values):
+    ...     "The sum."
+    ...     return sum(value * 2 for value in values)
+    >>> def other(numbers):
+    ...     return sum(number * 2 for number in numbers)
+    >>> code_fingerprint(total.__code__) == code_fingerprint(other.__code__)
+    True
+    >>> code_fingerprint(total.__code__)[0] == code_fingerprint((lambda values: sum(values)).__code__)[0]
+    False
+    """
+    cached = _CODES.get(id(code))
+    if cached is not None and cached[0] is code:
+        return cached[1], cached[2]
+    constants, instructions = [], sum(op not in _NOT_COUNTED for op in code.co_code[::2])
+    for index, constant in enumerate(code.co_consts):
+        if isinstance(constant, types.CodeType):
+            digest, size = code_fingerprint(constant)
+            constants.append(("code", digest))
+            instructions += size
+        elif index == 0 and isinstance(constant, str) and not code.co_name.startswith("<"):
+            constants.append(_constant(None))  # a docstring (a function without one has None here)
+        else:
+            constants.append(_constant(constant))
+    parts = (code.co_code, code.co_argcount, code.co_posonlyargcount, code.co_kwonlyargcount, code.co_nlocals,
+             code.co_flags & _FLAGS, code.co_names, tuple(constants), code.co_exceptiontable)
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+    _CODES[id(code)] = (code, digest, instructions)
+    return digest, instructions
+
+
+def _constant(value):
+    """A constant as a stable, typed value (a frozenset's order may differ between two equal sets)."""
+    if isinstance(value, frozenset):
+        return ("frozenset", tuple(sorted(repr(_constant(item)) for item in value)))
+    if isinstance(value, tuple):
+        return ("tuple", tuple(_constant(item) for item in value))
+    return (type(value).__name__, repr(value))
+
+
+def source_fingerprint(function) -> tuple[str, int] | None:
+    """A digest of the syntax tree of `function`'s source with names canonical, and its size; None without source.
+
+    Local names (arguments, assigned names, nested functions) are renamed in order of appearance; the function's name,
+    its docstring, annotations, comments and layout do not count.
+
+    Examples
+    --------
+    >>> def total(values):
+    ...     "The sum, doubled."
+    ...     result = 0
+    ...     for value in values:
+    ...         result += 2 * value
+    ...     return result
+    >>> def mine(numbers: list) -> int:
+    ...     s = 0
+    ...     for n in numbers:    # the same code with other names
+    ...         s += 2 * n
+    ...     return s
+    >>> source_fingerprint(total) == source_fingerprint(mine)
+    True
+    """
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError, ValueError):  # built-ins, exec'd strings, a lambda mid-expression
+        return None
+    node = next((node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                      ast.Lambda))), None)
+    return None if node is None else _tree_fingerprint(node)
+
+
+def _tree_fingerprint(function: ast.AST) -> tuple[str, int]:
+    """The digest and node count of a function's syntax tree, its local names canonical."""
+    local, declared_global = {}, set()
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            declared_global.update(node.names)
+    for node in ast.walk(function):
+        if isinstance(node, ast.arg):
+            name = node.arg
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            name = node.id
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not function:
+            name = node.name
+        elif isinstance(node, ast.alias):
+            name = (node.asname or node.name).split(".")[0]
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            name = node.name
+        else:
+            continue
+        if name not in declared_global:
+            local.setdefault(name, f"v{len(local)}")
+    count = [0]
+
+    def dump(node) -> str:
+        if isinstance(node, list):
+            return "[" + ",".join(dump(item) for item in node) + "]"
+        if not isinstance(node, ast.AST):
+            return repr(node)
+        count[0] += 1
+        if isinstance(node, ast.Name):
+            return f"N({local.get(node.id, node.id)})"
+        fields = []
+        for field, value in ast.iter_fields(node):
+            if field in ("annotation", "returns", "type_comment", "type_params"):
+                continue
+            if field == "body" and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _docstring(value):
+                value = value[1:]
+            if field in ("name", "arg", "asname") and isinstance(value, str) and not isinstance(node, ast.keyword) \
+                    and not (field == "name" and isinstance(node, ast.alias)):  # f(x=...) and `import x` keep names
+                value = "_" if node is function else local.get(value, value)
+            fields.append(f"{field}={dump(value)}")
+        return f"{type(node).__name__}({','.join(fields)})"
+
+    text = dump(function)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest(), count[0]
+
+
+def _docstring(body: list) -> bool:
+    return bool(body) and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(
+        body[0].value.value, str)
+
+
+class Twins:
+    """The fingerprints of forbidden library code (functions, classes, modules with their submodules), computed once,
+    and the question whether another function or code object is a copy of one of them.
+
+    Code someone wrote (in a notebook cell, or a file that is not the library's) is held to whole functions: a
+    chapter that builds an algorithm in the open may scaffold a helper that is, line for line, the library's (IDA*'s
+    inner search), and a student who fills it in right writes the library's code. Code nobody wrote (`exec` of a
+    string, a function rebuilt from the library's code, a library file loaded again) is a copy if any part of it,
+    of MIN_INSTRUCTIONS or more, is the library's.
+
+    Examples
+    --------
+    >>> import fractions
+    >>> twins = Twins([fractions])
+    >>> copy = {}
+    >>> exec(textwrap.dedent(inspect.getsource(fractions.Fraction.limit_denominator)), vars(fractions).copy(), copy)
+    >>> twins.function(copy["limit_denominator"])
+    'Fraction.limit_denominator (from fractions)'
+    >>> twins.function(textwrap.dedent) is None
+    True
+    """
+
+    def __init__(self, forbidden: Iterable):
+        self.codes: dict[str, str] = {}  # bytecode digest of any code of MIN_INSTRUCTIONS -> the name to report
+        self.whole: dict[str, str] = {}  # bytecode digest of a whole function or method -> the name to report
+        self.sources: dict[str, str] = {}  # syntax-tree digest of a whole function or method -> the name to report
+        self.library_files: set[str] = set()  # the files the forbidden code was compiled from
+        for item in forbidden:
+            if isinstance(item, types.ModuleType):
+                self._add_module(item)
+            elif isinstance(item, type):
+                for name, member in vars(item).items():
+                    function = _function_of(member)
+                    if function is not None:
+                        self._add_function(function, f"{item.__name__}.{name}" if name != "__init__" else item.__name__)
+            else:
+                function = _function_of(item)
+                if function is not None:
+                    self._add_function(function, getattr(item, "__name__", getattr(function, "__name__", "?")))
+
+    def _add_function(self, function, label: str) -> None:
+        self.library_files.add(function.__code__.co_filename)
+        digest, size = code_fingerprint(function.__code__)
+        if size >= MIN_INSTRUCTIONS:
+            self.whole.setdefault(digest, label)
+        self._add_code(function.__code__, label)
+        printed = source_fingerprint(function)
+        if printed is not None and printed[1] >= MIN_NODES:
+            self.sources.setdefault(printed[0], label)
+
+    def _add_code(self, code: types.CodeType, label: str) -> None:
+        digest, size = code_fingerprint(code)
+        if size >= MIN_INSTRUCTIONS:
+            self.codes.setdefault(digest, label)
+        for constant in code.co_consts:
+            if isinstance(constant, types.CodeType):
+                self._add_code(constant, label)
+
+    def _add_module(self, module: types.ModuleType) -> None:
+        prefix = module.__name__ + "."
+        for name, loaded in list(sys.modules.items()):
+            if (name == module.__name__ or name.startswith(prefix)) and isinstance(loaded, types.ModuleType):
+                path = getattr(loaded, "__file__", None)
+                if isinstance(path, str) and path.endswith(".py") and os.path.isfile(path):
+                    self.library_files.add(path)
+                    for mine, theirs in zip((self.codes, self.whole, self.sources), _module_prints(path, name)):
+                        for digest, label in theirs.items():
+                            mine.setdefault(digest, label)
+
+    def written(self, code: types.CodeType) -> bool:
+        """Whether `code` was written by someone: its source can be read (a notebook cell, a file of the student's)
+        and is not the library's. Code from `exec` of a string, or compiled from a library file, was not."""
+        return code.co_filename not in self.library_files and bool(linecache.getlines(code.co_filename))
+
+    def code(self, code: types.CodeType) -> str | None:
+        """The forbidden function `code` is a copy of, or None: by its bytecode, and for a whole function someone
+        wrote also by its syntax tree."""
+        if not self.codes:
+            return None
+        if not self.written(code):
+            return self.codes.get(code_fingerprint(code)[0])
+        if "<" in code.co_qualname:  # a nested function, a comprehension: a part, written by the student
+            return None
+        label = self.whole.get(code_fingerprint(code)[0])
+        if label is None and self.sources:
+            printed = source_fingerprint(code)
+            label = self.sources.get(printed[0]) if printed is not None else None
+        return label
+
+    def function(self, function) -> str | None:
+        """The forbidden function `function` is a copy of, by its bytecode or by the syntax tree of its source."""
+        function = _function_of(function)
+        if function is None or not (self.codes or self.sources):
+            return None
+        code = function.__code__
+        label = (self.whole if self.written(code) else self.codes).get(code_fingerprint(code)[0])
+        if label is None and self.sources:
+            printed = source_fingerprint(function)
+            label = self.sources.get(printed[0]) if printed is not None else None
+        return label
+
+
+def _module_prints(path: str, name: str) -> tuple[dict, dict, dict]:
+    """The digests of the module file at `path`: of all its code, of its whole functions and methods by bytecode, and
+    by syntax tree (cached by file and modification time)."""
+    key = (path, os.stat(path).st_mtime_ns)
+    if key not in _MODULES:
+        with open(path, encoding="utf-8") as file:
+            source = file.read()
+        codes, whole, sources = {}, {}, {}
+        _add_module_codes(compile(source, path, "exec", dont_inherit=True), name, None, codes, whole)
+        tree = ast.parse(source)
+        for node in tree.body + [item for node in tree.body if isinstance(node, ast.ClassDef) for item in node.body]:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                digest, size = _tree_fingerprint(node)
+                if size >= MIN_NODES:
+                    sources.setdefault(digest, f"{node.name} (from {name})")
+        _MODULES[key] = (codes, whole, sources)
+    return _MODULES[key]
+
+
+def _add_module_codes(code, name: str, outer: str | None, codes: dict, whole: dict) -> None:
+    """Add the digest of each code object nested in `code`, named by the function (or method) it belongs to."""
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            label = None if _is_class_body(constant) else outer or f"{constant.co_qualname} (from {name})"
+            if label is not None:
+                digest, size = code_fingerprint(constant)
+                if size >= MIN_INSTRUCTIONS:
+                    codes.setdefault(digest, label)
+                    if outer is None:
+                        whole.setdefault(digest, label)
+            _add_module_codes(constant, name, label, codes, whole)
+
+
+def _is_class_body(code) -> bool:
+    return not code.co_flags & inspect.CO_OPTIMIZED  # a class body runs as a block without fast locals
+
+
+def _function_of(item):
+    """The plain function behind a function, method, staticmethod, classmethod or functools.wraps wrapper, or None."""
+    if isinstance(item, (staticmethod, classmethod)):
+        item = item.__func__
+    if isinstance(item, property):
+        item = item.fget
+    try:
+        item = inspect.unwrap(item)
+    except ValueError:
+        return None
+    item = getattr(item, "__func__", item)
+    return item if isinstance(getattr(item, "__code__", None), types.CodeType) else None
+
+
+def library_twin(function, forbidden: Iterable) -> str | None:
+    """The name of the forbidden library function that `function` is a copy of, or None.
+
+    `forbidden` holds functions, classes (their methods) and modules (their functions, in a package also its
+    submodules'). A copy made by `exec` of the source, by `types.FunctionType(f.__code__, ...)`, or by loading the
+    module's file again is seen by its bytecode; a copy pasted with new names by its syntax tree.
+
+    Examples
+    --------
+    >>> import textwrap
+    >>> clone = types.FunctionType(textwrap.indent.__code__, {})
+    >>> library_twin(clone, [textwrap.indent])
+    'indent'
+    >>> library_twin(textwrap.dedent, [textwrap.indent]) is None
+    True
+    """
+    return Twins(forbidden).function(function)
