@@ -23,6 +23,9 @@ __all__ = ["code_fingerprint", "source_fingerprint", "Twins", "library_twin", "M
 #: A code object (with the code nested in it) of fewer instructions is never called a copy: `return state == self.goal`
 #: is written the same way by everyone.
 MIN_INSTRUCTIONS = 20
+_OWN_CODES: dict[str, dict[int, types.CodeType]] = {}  # module name -> its code objects by id (kept alive here)
+#: The folder of puzzlekit's own files: their code is the library's, a copy only when loaded again from a forbidden one.
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
 #: The same for a syntax tree: fewer nodes than this is too little to call a copy.
 MIN_NODES = 40
 
@@ -233,6 +236,19 @@ class Twins:
                         for digest, label in theirs.items():
                             mine.setdefault(digest, label)
 
+    @staticmethod
+    def canonical(code: types.CodeType, namespace: dict) -> bool:
+        """Whether `code` is the library's own code, run in its own module: one of the code objects of a puzzlekit
+        module as it was imported. Such code is no copy, even where it shares lines with a forbidden function (it is
+        forbidden by name, if at all); a file loaded again, code rebuilt or exec'd from its source, is not canonical."""
+        name = namespace.get("__name__")
+        module = sys.modules.get(name) if isinstance(name, str) else None
+        if module is None or not code.co_filename.startswith(_PACKAGE) or getattr(module, "__file__", None) != code.co_filename:
+            return False
+        if name not in _OWN_CODES:
+            _OWN_CODES[name] = _module_codes(module)
+        return id(code) in _OWN_CODES[name]
+
     def written(self, code: types.CodeType) -> bool:
         """Whether `code` was written by someone: its source can be read (a notebook cell, a file of the student's)
         and is not the library's. Code from `exec` of a string, or compiled from a library file, was not."""
@@ -259,11 +275,36 @@ class Twins:
         if function is None or not (self.codes or self.sources):
             return None
         code = function.__code__
+        if self.canonical(code, getattr(function, "__globals__", {})):
+            return None
         label = (self.whole if self.written(code) else self.codes).get(code_fingerprint(code)[0])
         if label is None and self.sources:
             printed = source_fingerprint(function)
             label = self.sources.get(printed[0]) if printed is not None else None
         return label
+
+
+def _module_codes(module: types.ModuleType) -> dict[int, types.CodeType]:
+    """Every code object of `module`'s functions, classes' methods and what they nest, by id."""
+    codes: dict[int, types.CodeType] = {}
+
+    def add(code: types.CodeType) -> None:
+        codes[id(code)] = code
+        for constant in code.co_consts:
+            if isinstance(constant, types.CodeType):
+                add(constant)
+
+    def visit(item, depth: int = 0) -> None:
+        function = _function_of(item)
+        if function is not None and getattr(function, "__module__", None) == module.__name__:
+            add(function.__code__)
+        elif isinstance(item, type) and item.__module__ == module.__name__ and depth < 3:
+            for member in vars(item).values():
+                visit(member, depth + 1)
+
+    for item in list(vars(module).values()):
+        visit(item)
+    return codes
 
 
 def _module_prints(path: str, name: str) -> tuple[dict, dict, dict]:

@@ -159,7 +159,9 @@ class Watch:
         module = namespace.get("__name__", "")
         if self.modules and isinstance(module, str) and self._in_modules(module):
             return f"the library's {getattr(code, 'co_qualname', code.co_name)} (from {module})"
-        twin = self.twins.code(code) if self.twins is not None else None
+        if self.twins is None or self.twins.canonical(code, namespace):
+            return None
+        twin = self.twins.code(code)
         return None if twin is None else f"a copy of the library's {twin}"
 
     def _profile(self, frame, event, argument):
