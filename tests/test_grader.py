@@ -348,3 +348,28 @@ def test_a_paste_of_the_code_the_reference_also_is_passes_and_is_flagged(reports
     assert report.total == 6
     assert [flag.construct for flag in report.flags] == [
         "pasted from the library's breadth_first (from puzzlekit.search.textbook)"]
+
+
+def _one_exercise_chapter(folder: Path, check_line: str) -> Path:
+    """A chapter of one exercise, `total(values)`, whose check cell is `check_line`."""
+    code = nbformat.v4.new_code_cell
+    notebook = nbformat.v4.new_notebook(cells=[
+        code("from puzzlekit.course.exercises import check"),
+        code("def total(values):\n    \"The sum of values.\"\n    ### BEGIN SOLUTION\n    return sum(values)\n"
+             "    ### END SOLUTION"),
+        code(check_line),
+    ])
+    path = folder / "total.ipynb"
+    nbformat.write(notebook, path)
+    return path
+
+
+def test_an_answer_that_changes_its_argument_fails_as_check_says(tmp_path):
+    emptying = "def total(values):\n    result = sum(values)\n    values.clear()\n    return result"
+    chapter = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6), (([4],), 4, 'one value')])")
+    report = ChapterGrader(chapter, secret="s").grade(_submission(chapter, {"total": emptying}))
+    assert [result.score for result in report.exercises] == [0]
+    assert "changed its argument `values`" in report.exercises[0].message
+    allowed = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6)], mutates=['values'])")
+    report = ChapterGrader(allowed, secret="s").grade(_submission(allowed, {"total": emptying}))
+    assert [result.score for result in report.exercises] == [1], report.exercises[0].message

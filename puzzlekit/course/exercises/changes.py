@@ -4,10 +4,11 @@ given differs after the call."""
 from __future__ import annotations
 
 import copy
+import inspect
 import itertools
 import numbers
 
-from .compare import _array_module, _plain_equal
+from .compare import _array_module, _plain_equal, is_matcher
 from .describe import describe, plural
 
 __all__ = ["deep_copy", "first_change"]
@@ -182,3 +183,29 @@ def _change(before, after, path: list, depth: int):
 
 
 _NOTHING = object()
+
+
+def parameter_names(function) -> list[str]:
+    """The names of `function`'s positional parameters, as its signature has them (`*rest` as rest[0], rest[1], ...)."""
+    try:
+        parameters = list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):
+        return []
+    names = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    rest = next((p.name for p in parameters if p.kind == p.VAR_POSITIONAL), None)
+    return names + ([f"{rest}[{index}]" for index in range(32)] if rest else [])
+
+
+def changed_argument(arguments: tuple, given: tuple, copied: list, expected, free, names: list[str]) -> str | None:
+    """How the call changed an argument it should have left alone ("changed its argument `q`: ..."), or None."""
+    in_place = getattr(expected, "in_place", ()) if is_matcher(expected) else ()
+    for index, (before, after) in enumerate(zip(arguments, given)):
+        if not copied[index] or index in free or getattr(type(after), "records_calls", False):
+            continue
+        if any(after is item for item in in_place):
+            continue
+        name = names[index] if index < len(names) else f"argument {index + 1}"
+        where = first_change(before, after, name)
+        if where is not None:
+            return f"changed its argument `{name}`: {where}; leave it as it is (work on a copy)"
+    return None

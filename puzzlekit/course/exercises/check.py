@@ -9,14 +9,13 @@ so that its test cell scores nothing.
 from __future__ import annotations
 
 import ast
-import inspect
 import linecache
 import os
 import sys
 from collections.abc import Callable, Iterable
 
 from ...checks import check_callable, check_int
-from .changes import deep_copy, first_change
+from .changes import changed_argument, deep_copy, parameter_names
 from .compare import Matcher, difference, is_container, is_matcher
 from .describe import cut, describe, not_done, plural
 from .guard import Deadline, ForbiddenCall, TimeUp, Watch
@@ -163,7 +162,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         if not (isinstance(case, tuple) and (len(case) == 2 or len(case) == 3 and isinstance(case[2], str))):
             raise TypeError(f"each case must be a pair (arguments, expected), or (arguments, expected, label), "
                             f"got {describe(case)}")
-    names = _parameter_names(function)
+    names = parameter_names(function)
     free = set() if isinstance(mutates, bool) else set(mutates)  # the arguments it may change, by position
     for item in [item for item in free if isinstance(item, str)]:
         if item not in names:
@@ -215,7 +214,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
             error = raised
         if watch.found:  # seen even if the student's code caught the exception
             return verdict([f"✗ {name} calls {watch.found}: write it yourself"])
-        changed = None if mutates is True else _changed(arguments, given, copied, expected, free, names)
+        changed = None if mutates is True else changed_argument(arguments, given, copied, expected, free, names)
         if changed is not None:
             failures.append(f"✗ {call} {changed}")
             continue
@@ -241,17 +240,6 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     return verdict(failures[:show], f"{len(failures)} of {plural(len(cases), 'case')} failed")
 
 
-def _parameter_names(function) -> list[str]:
-    """The names of `function`'s positional parameters, as its signature has them (`*rest` as rest[0], rest[1], ...)."""
-    try:
-        parameters = list(inspect.signature(function).parameters.values())
-    except (TypeError, ValueError):
-        return []
-    names = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    rest = next((p.name for p in parameters if p.kind == p.VAR_POSITIONAL), None)
-    return names + ([f"{rest}[{index}]" for index in range(32)] if rest else [])
-
-
 def _copies(arguments: tuple, expected) -> tuple[tuple, object, list[bool]]:
     """Deep copies of `arguments` and `expected`, with one memo (a matcher that refers to an argument refers to its
     copy), and which arguments could be copied (one that cannot, a generator say, is given as it is)."""
@@ -274,21 +262,6 @@ def _copies(arguments: tuple, expected) -> tuple[tuple, object, list[bool]]:
     except Exception:  # noqa: BLE001
         pass
     return tuple(given), expected, copied
-
-
-def _changed(arguments: tuple, given: tuple, copied: list, expected, free, names: list[str]) -> str | None:
-    """How the call changed an argument it should have left alone ("changed its argument `q`: ..."), or None."""
-    in_place = getattr(expected, "in_place", ()) if is_matcher(expected) else ()
-    for index, (before, after) in enumerate(zip(arguments, given)):
-        if not copied[index] or index in free or getattr(type(after), "records_calls", False):
-            continue
-        if any(after is item for item in in_place):
-            continue
-        name = names[index] if index < len(names) else f"argument {index + 1}"
-        where = first_change(before, after, name)
-        if where is not None:
-            return f"changed its argument `{name}`: {where}; leave it as it is (work on a copy)"
-    return None
 
 
 def _failure(call: str, result, expected, where: str) -> str:

@@ -17,6 +17,7 @@ import threading
 import time
 from pathlib import Path
 
+from ..exercises.changes import changed_argument, deep_copy
 from ..exercises.check import AGAIN, LOOP_HINT, failure_line
 from ..exercises.compare import Matcher, difference, is_matcher
 from ..exercises.describe import cut, describe, plural
@@ -248,7 +249,7 @@ class _Run:
                     reply = message
             try:
                 verdict = self.verdict(name, call, reply, forbidden, arguments, expected, time_limit,
-                                       len(cases) - number - 1)
+                                       len(cases) - number - 1, record)
             except Exception as error:  # noqa: BLE001 - a result the instructor's matcher cannot read is a wrong one
                 verdict = "fail", f"✗ {call} returned a value the check cannot read ({type(error).__name__}: {cut(error, 80)})"
             if verdict is True:
@@ -270,7 +271,7 @@ class _Run:
                 self.report.flags.append(Flag(index, self.grade_ids.get(index, ""), line,
                                               f"pasted from the library's {copied}", f"def {name}(...)"))
 
-    def verdict(self, name, call, reply, forbidden, arguments, expected, time_limit, rest):
+    def verdict(self, name, call, reply, forbidden, arguments, expected, time_limit, rest, record=None):
         """True, or ("stop", message) to end the exercise there, or ("fail", message) for one failing case."""
         outcome = reply.get("outcome")
         if outcome == "missing":
@@ -287,8 +288,15 @@ class _Run:
         if outcome == "timeout":
             skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
             return "stop", f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}"
+        before = tuple(deep_copy(argument, {}) for argument in arguments)
         for argument, state in zip(arguments, (reply.get("args") or {}).get("v", [])):
             apply_state(argument, state)
+        mutates = (record or {}).get("mutates", False)
+        if mutates is not True:  # as `check` does: an argument the answer changed, and should not have, fails the case
+            changed = changed_argument(before, arguments, [True] * len(arguments), expected, mutates or set(),
+                                       (record or {}).get("names", []))
+            if changed is not None:
+                return "fail", f"✗ {call} {changed}"
         value = decode(reply.get("value"))
         raises = isinstance(expected, type) and issubclass(expected, BaseException)
         if outcome == "raised":

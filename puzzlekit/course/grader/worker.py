@@ -72,13 +72,18 @@ def teacher(setup: dict, out: int) -> None:
     import puzzlekit
     import puzzlekit.course.exercises as exercises_package
     import puzzlekit.course.exercises.check as check_module
+    from puzzlekit.course.exercises.changes import parameter_names
 
     namespace = {"__name__": "__main__", "__builtins__": __builtins__}
     records, current = [], {"cell": -1}
 
-    def recorder(function, cases, *, show=1, time_limit=5.0, forbid=(), hidden=None):
+    def recorder(function, cases, *, show=1, time_limit=5.0, forbid=(), hidden=None, mutates=False):
+        names = parameter_names(function)
+        free = mutates if isinstance(mutates, bool) else {names.index(item) if isinstance(item, str) else item
+                                                          for item in mutates}
         records.append({"cell": current["cell"], "name": getattr(function, "__name__", ""),
-                        "cases": list(cases), "time_limit": time_limit, "forbid": list(forbid), "hidden": hidden})
+                        "cases": [tuple(case[:2]) for case in cases], "time_limit": time_limit,
+                        "forbid": list(forbid), "hidden": hidden, "names": names, "mutates": free})
 
     for module in (puzzlekit, exercises_package, check_module):
         module.check = recorder
@@ -96,10 +101,11 @@ def teacher(setup: dict, out: int) -> None:
     for record in records:
         hidden = []
         if record["hidden"] is not None:
-            hidden = list(record["hidden"](random.Random(_seed(setup["key"], record["name"]))))
+            hidden = [tuple(case[:2]) for case in record["hidden"](random.Random(_seed(setup["key"], record["name"])))]
         forbid = [_forbid_descriptor(item, "__main__") for item in record["forbid"]]
         exercises.append({"cell": record["cell"], "name": record["name"], "cases": record["cases"],
-                          "hidden": hidden, "time_limit": record["time_limit"],
+                          "hidden": hidden, "time_limit": record["time_limit"], "names": record["names"],
+                          "mutates": record["mutates"],
                           "forbid": [item for item in forbid if item is not None]})
     data = cloudpickle.dumps({"exercises": exercises, "errors": errors})
     send(out, {"op": "teacher", "data": base64.b64encode(data).decode()})
