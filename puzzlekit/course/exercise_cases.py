@@ -1,7 +1,6 @@
 """Expected answers for the chapters' exercises that look at what a function did, not only at what it returned:
-the states a search expanded (through a `Recorder`), a table filled in place; a case's label (`Labelled`), a whole
-number that must be an `int` (`WholeNumber`), and a note when an exercise builds on an earlier one that is still
-wrong (`earlier_exercise`).
+the states a search expanded (through a `Recorder`), a table filled in place; and a note when an exercise builds on an
+earlier one that is still wrong (`earlier_exercise`).
 
 Each is a matcher for `puzzlekit.course.exercises.check`: its `mismatch(result)` is None for a right result, or a sentence
 that says where the result goes wrong (check asks it after the call). It also compares equal to every right result.
@@ -12,15 +11,14 @@ from __future__ import annotations
 import copy
 import io
 import math
-import numbers
 import sys
 from contextlib import redirect_stdout
 
 from ..checks import short_repr
 from .exercises import PathOf, check, difference, passed
 
-__all__ = ["Recorder", "SameSearch", "PathWithin", "FilledInPlace", "first_difference", "Labelled", "WholeNumber",
-           "Unchanged", "earlier_exercise", "AnytimePaths"]
+__all__ = ["Recorder", "SameSearch", "PathWithin", "FilledInPlace", "first_difference", "earlier_exercise",
+           "AnytimePaths"]
 
 
 class Recorder:
@@ -240,79 +238,6 @@ class FilledInPlace:
 
 
 
-class Labelled:
-    """`expected`, with a few words that say which case this is, put in front of what is wrong.
-
-    For cases whose arguments are too large to read in the feedback (a network's weights, a thousand boards).
-
-    Examples
-    --------
-    >>> from puzzlekit.course.exercises import CloseTo
-    >>> expected = Labelled(CloseTo([1.0, 2.0], 0.01), "the trained network on 2 boards")
-    >>> expected.mismatch([1.0, 2.5])
-    'the trained network on 2 boards: got [1.0, 2.5], expected [1.0, 2.0] within 0.01: at index 1: got 2.5, expected 2.0'
-    >>> expected == [1.0, 2.001], Labelled(3, "three").mismatch(4)
-    (True, 'three: got 4, expected 3')
-    >>> expected
-    [1.0, 2.0] within 0.01 (the trained network on 2 boards)
-    """
-
-    def __init__(self, expected, label: str):
-        if not isinstance(label, str) or not label:
-            raise TypeError(f"label must be a non-empty string, got {short_repr(label, 50)}")
-        self.expected, self.label = expected, label
-
-    def mismatch(self, result) -> str | None:
-        """None if `result` is what was expected, else the label and where it differs."""
-        where = difference(result, self.expected)
-        return None if where is None else f"{self.label}: {where}"
-
-    def __eq__(self, other) -> bool:
-        return self.mismatch(other) is None
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return f"{self.expected!r} ({self.label})"
-
-
-class WholeNumber:
-    """The whole number `value`, as an `int` (a numpy integer will do): a float, even 5.0, is refused.
-
-    Examples
-    --------
-    >>> WholeNumber(5).mismatch(5), WholeNumber(5) == 5.0
-    (None, False)
-    >>> WholeNumber(5).mismatch(5.0)
-    'returned 5.0, a float: expected the int 5 (round(x) gives an int; round(x, 0), numpy and arithmetic on floats give floats)'
-    >>> WholeNumber(5).mismatch(6)
-    'returned 6, expected 5'
-    """
-
-    def __init__(self, value: int):
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            raise TypeError(f"value must be an int, got {short_repr(value, 50)}")
-        self.value = int(value)
-
-    def mismatch(self, result) -> str | None:
-        """None if `result` is an int equal to the value, else what is wrong with it."""
-        if isinstance(result, bool) or not isinstance(result, numbers.Integral):
-            kind = type(result).__name__
-            if isinstance(result, numbers.Real) and float(result) == self.value:
-                return (f"returned {result!r}, a {kind}: expected the int {self.value} (round(x) gives an int; "
-                        f"round(x, 0), numpy and arithmetic on floats give floats)")
-            return f"returned {short_repr(result, 50)} (a {kind}), expected the int {self.value}"
-        return None if int(result) == self.value else f"returned {int(result)}, expected {self.value}"
-
-    def __eq__(self, other) -> bool:
-        return self.mismatch(other) is None
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return f"the int {self.value}"
-
-
 def earlier_exercise(function, cases, *, exercise: str, used_by: str) -> bool:
     """Check `function` (an earlier exercise) quietly on `cases`; if it fails, print a line that says so.
 
@@ -353,47 +278,6 @@ def earlier_exercise(function, cases, *, exercise: str, used_by: str) -> bool:
         why = f" ({first.strip()})" if first else ""
         print(f"note: your {name} ({exercise}) still fails a case{why}; {used_by} builds on it: fix {exercise} first")
     return ok
-
-
-class Unchanged:
-    """`expected`, from a call that must leave its argument `argument` (named `name`) as it was.
-
-    The snapshot is taken when the case is made, before the call; a function that empties a list it was given,
-    or updates an array in place, is refused even when what it returns is right.
-
-    Examples
-    --------
-    >>> events = [("expand", 1), ("add", 1)]
-    >>> expected = Unchanged(1, events, "events")
-    >>> expected.mismatch(1) is None, expected.mismatch(2)
-    (True, 'returned 2, expected 1')
-    >>> events.clear()
-    >>> expected.mismatch(1)
-    'returned 1, but the call changed events (now: 0 items, expected 2): read your arguments, do not change them'
-    """
-
-    def __init__(self, expected, argument, name: str):
-        self.expected, self.argument, self.name = expected, argument, name
-        self.before = copy.deepcopy(argument)
-
-    def mismatch(self, result) -> str | None:
-        """What is wrong: the argument changed, or the result is not what was expected; else None."""
-        changed = difference(self.argument, self.before)
-        if changed is not None:
-            return (f"returned {short_repr(result, 50)}, but the call changed {self.name} (now: {changed}): read your "
-                    f"arguments, do not change them")
-        where = difference(result, self.expected)
-        if where is None:
-            return None
-        return f"returned {where[4:]}" if where.startswith("got ") else f"returned {short_repr(result, 50)}: {where}"
-
-    def __eq__(self, other) -> bool:
-        return self.mismatch(other) is None
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return f"{self.expected!r}, with {self.name} left as it was"
 
 
 class AnytimePaths:
