@@ -14,7 +14,7 @@ import threading
 import uuid
 from pathlib import Path
 
-__all__ = ["graded_notebook", "engine_preprocessor", "REPORTS_FOLDER"]
+__all__ = ["graded_notebook", "engine_preprocessor", "untagged_preprocessor", "REPORTS_FOLDER"]
 
 #: Where autograde keeps each submission's whole report (messages, flags, note) for the instructor, under the
 #: course folder: REPORTS_FOLDER/<assignment>/<student>/<notebook>.json. Not in autograded/, whose other files
@@ -187,3 +187,28 @@ def engine_preprocessor():
 
     _PREPROCESSOR = GradeWithEngine
     return GradeWithEngine
+
+
+_SANITIZER = None
+
+
+def untagged_preprocessor():
+    """The nbgrader preprocessor, run when autograde sanitizes a submission after OverwriteCells, that removes the
+    nbgrader metadata OverwriteCells left without a grade_id (a grade_id the student renamed), which nbgrader's
+    CheckCellMetadata would refuse, failing the whole notebook (made once)."""
+    global _SANITIZER
+    if _SANITIZER is not None:
+        return _SANITIZER
+    from nbgrader.preprocessors import NbGraderPreprocessor
+
+    class ForgetRenamedCells(NbGraderPreprocessor):
+        """Drop nbgrader metadata without a grade_id: such a cell is the student's own; its test is rebuilt later."""
+
+        def preprocess_cell(self, cell, resources, index):
+            if "nbgrader" in cell.get("metadata", {}) and not cell.metadata.nbgrader.get("grade_id"):
+                self.log.warning("cell %d: nbgrader metadata without a grade_id, removed", index)
+                del cell.metadata["nbgrader"]
+            return cell, resources
+
+    _SANITIZER = ForgetRenamedCells
+    return ForgetRenamedCells

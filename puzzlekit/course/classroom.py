@@ -53,7 +53,7 @@ def find_submissions(folder: str | os.PathLike, chapter_name: str) -> dict[str, 
     ...     for name in ("alice.ipynb", "bob.txt", "carol/ps1/03_uninformed_search.ipynb", "carol/ps1/notes.ipynb",
     ...                  "dan/ps1/.ipynb_checkpoints/x.ipynb", ".DS_Store"):
     ...         (Path(folder) / name).parent.mkdir(parents=True, exist_ok=True)
-    ...         (Path(folder) / name).write_text("{}")
+    ...         _ = (Path(folder) / name).write_text("{}")
     ...     found = find_submissions(folder, "03_uninformed_search.ipynb")
     ...     {student: getattr(what, "name", what) for student, what in found.items()}
     {'alice': 'alice.ipynb', 'bob': 'bob.txt', 'carol': '03_uninformed_search.ipynb', 'dan': 'no notebook (.ipynb) in the submission'}

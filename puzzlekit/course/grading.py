@@ -294,13 +294,17 @@ def configure_nbgrader(config) -> None:
             preprocessors.append(preprocessor)
     config.GenerateAssignment.preprocessors = preprocessors
     from nbgrader.converters import Autograde
-    from nbgrader.preprocessors import Execute
+    from nbgrader.preprocessors import CheckCellMetadata, Execute
 
-    from .autograde import engine_preprocessor
+    from .autograde import engine_preprocessor, untagged_preprocessor
 
     default = Autograde.class_traits()["autograde_preprocessors"].default()
     config.Autograde.autograde_preprocessors = [engine_preprocessor() if preprocessor is Execute else preprocessor
                                                 for preprocessor in default]
+    default = Autograde.class_traits()["sanitize_preprocessors"].default()
+    config.Autograde.sanitize_preprocessors = [
+        *[preprocessor for preprocessor in default if preprocessor is not CheckCellMetadata],
+        untagged_preprocessor(), CheckCellMetadata]
     for section in ("Execute", "ExecutePreprocessor"):
         config[section].timeout = CELL_TIMEOUT
 
