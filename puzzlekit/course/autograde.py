@@ -173,10 +173,10 @@ def engine_preprocessor():
             teacher = nbformat.read(source, as_version=4)
             report = _grader_for(source).grade(nb, student=about["student"])
             if report.note:
-                self.log.warning("%s: %s", about["student"], report.note)
+                self.log.warning("grading engine, %s: %s", about["student"], report.note)
             if report.flags:
-                self.log.warning("%s: %d flags in %s (constructs with no place in an answer)", about["student"],
-                                 len(report.flags), about["notebook"])
+                self.log.warning("grading engine, %s: %d flags in %s (constructs with no place in an answer)",
+                                 about["student"], len(report.flags), about["notebook"])
             folder = Path(coursedir.root, REPORTS_FOLDER, about["assignment"], about["student"])
             folder.mkdir(parents=True, exist_ok=True)
             target = folder / f"{about['notebook']}.json"

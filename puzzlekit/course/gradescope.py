@@ -100,19 +100,11 @@ def pinned_requirements() -> str:
 
 
 def _secret(secret: str | None) -> str:
-    """The grading secret to ship: `secret`, else the one the engine uses here (its variable or its file)."""
-    if secret is not None:
-        if not isinstance(secret, str) or not secret:
-            raise ValueError("secret must be a non-empty string, or None for the instructor's own")
-        return secret
-    from . import grader
+    """The grading secret to ship: `secret`, else the instructor's (PUZZLEKIT_GRADING_SECRET, else the engine's file
+    in the current folder, made there the first time)."""
+    from .grader import grading_secret
 
-    finder = getattr(grader, "grading_secret", None)
-    if finder is not None:
-        return finder()
-    if os.environ.get("PUZZLEKIT_GRADING_SECRET"):
-        return os.environ["PUZZLEKIT_GRADING_SECRET"]
-    raise ValueError("no grading secret: set PUZZLEKIT_GRADING_SECRET or give secret=")
+    return grading_secret(secret)
 
 
 def build_autograder(chapter: str | os.PathLike, folder: str | os.PathLike, *, secret: str | None = None,
