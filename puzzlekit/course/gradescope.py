@@ -102,9 +102,13 @@ def pinned_requirements() -> str:
 def _secret(secret: str | None) -> str:
     """The grading secret to ship: `secret`, else the instructor's (PUZZLEKIT_GRADING_SECRET, else the engine's file
     in the current folder, made there the first time)."""
+    if secret is not None:
+        if not isinstance(secret, str) or not secret:
+            raise ValueError("secret must be a non-empty string, or None for the instructor's own")
+        return secret
     from .grader import grading_secret
 
-    return grading_secret(secret)
+    return grading_secret()
 
 
 def build_autograder(chapter: str | os.PathLike, folder: str | os.PathLike, *, secret: str | None = None,
