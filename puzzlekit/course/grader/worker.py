@@ -1,0 +1,234 @@
+"""The worker: a fresh interpreter that runs a notebook's cells and then the calls the grading process asks for.
+
+Started by `puzzlekit.course.grader.chapter` as `python -I -c ...`; it talks to the grading process over its
+standard input and output (see `protocol`), which it moves to other file descriptors first, so that what the
+cells print goes nowhere. Two modes:
+
+- teacher: run the instructor's chapter with `check` replaced by a recorder, draw the hidden cases, and send the
+  recorded exercises back pickled (the grading process trusts this worker: it ran only the instructor's code);
+- student: set the limits and the guards (`sandbox`), run the submission's cells but the instructor's test cells,
+  each under a time limit, then call the student's functions on the arguments the grading process sends and
+  send back, as safe JSON (`safe`), what each call returned or raised and what it did to its arguments.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import pickle
+import random
+import signal
+import sys
+import time
+
+from . import protocol, safe
+from .shim import TimeUp, alarm, get_ipython_for
+
+__all__ = ["main", "python_source"]
+
+
+def python_source(source: str) -> str:
+    """A cell's source as Python: IPython's syntax (`%magic`, `!command`, `x?`) turned into calls."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    return TransformerManager().transform_cell(source)
+
+
+def _seed(key: str, name: str) -> int:
+    return int.from_bytes(hashlib.sha256(f"{key}\0{name}".encode()).digest()[:8], "big")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# teacher mode
+
+
+def _forbid_descriptor(item, notebook_module: str):
+    """What a `forbid=` item is, by name: ("module", name), ("object", module, qualname) or ("notebook", name)."""
+    import inspect
+    import types
+
+    if isinstance(item, types.ModuleType):
+        return ["module", item.__name__]
+    module = getattr(item, "__module__", None)
+    name = getattr(item, "__qualname__", getattr(item, "__name__", None))
+    if module == notebook_module:
+        return ["notebook", getattr(item, "__name__", "")]
+    if isinstance(module, str) and isinstance(name, str):
+        try:
+            target = inspect.unwrap(item)
+            module = getattr(target, "__module__", module) or module
+            name = getattr(target, "__qualname__", name) or name
+        except ValueError:
+            pass
+        return ["object", module, name]
+    return None
+
+
+def teacher(setup: dict, out: int) -> None:
+    import cloudpickle
+
+    import puzzlekit
+    import puzzlekit.course.exercises as exercises_package
+    import puzzlekit.course.exercises.check as check_module
+
+    namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+    records, current = [], {"cell": -1}
+
+    def recorder(function, cases, *, show=1, time_limit=5.0, forbid=(), hidden=None):
+        records.append({"cell": current["cell"], "name": getattr(function, "__name__", ""),
+                        "cases": list(cases), "time_limit": time_limit, "forbid": list(forbid), "hidden": hidden})
+
+    for module in (puzzlekit, exercises_package, check_module):
+        module.check = recorder
+    namespace["get_ipython"] = get_ipython_for(namespace, exec)
+    errors = []
+    for index, source in setup["cells"]:
+        current["cell"] = index
+        try:
+            code = compile(python_source(source), f"<teacher cell {index}>", "exec")
+            exec(code, namespace)  # noqa: S102 - the instructor's chapter
+        except BaseException as error:  # noqa: BLE001 - report the instructor's failing cell, go on
+            errors.append([index, f"{type(error).__name__}: {error}"[:500]])
+        namespace["check"] = recorder
+    exercises = []
+    for record in records:
+        hidden = []
+        if record["hidden"] is not None:
+            hidden = list(record["hidden"](random.Random(_seed(setup["key"], record["name"]))))
+        forbid = [_forbid_descriptor(item, "__main__") for item in record["forbid"]]
+        exercises.append({"cell": record["cell"], "name": record["name"], "cases": record["cases"],
+                          "hidden": hidden, "time_limit": record["time_limit"],
+                          "forbid": [item for item in forbid if item is not None]})
+    data = cloudpickle.dumps({"exercises": exercises, "errors": errors})
+    protocol.send(out, {"op": "teacher", "data": base64.b64encode(data).decode()})
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# student mode
+
+
+def _limits(setup: dict) -> None:
+    import resource
+
+    memory = setup.get("memory_bytes")
+    if memory:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    seconds = setup.get("cpu_seconds")
+    if seconds:
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def student(setup: dict, inbox: int, out: int) -> None:
+    """Run the submission's cells, then answer the grading process's calls until it says stop."""
+    import builtins
+
+    from .sandbox import Sandbox
+
+    _limits(setup)
+    # everything the harness uses from here on is captured now, before any of the student's code runs
+    send, receive, encode, loads, b64decode = protocol.send, protocol.receive, safe.encode, pickle.loads, base64.b64decode
+    monotonic, setitimer, real, execute, compile_ = time.monotonic, signal.setitimer, signal.ITIMER_REAL, exec, compile
+    message_of, time_up, base_exception, call = safe._message, TimeUp, BaseException, _call
+    namespace = {"__name__": "__main__", "__builtins__": builtins}
+    namespace["get_ipython"] = get_ipython_for(namespace, exec)
+    cells = []
+    for index, source, kind in setup["cells"]:
+        try:
+            cells.append((index, kind, compile_(python_source(source), f"<cell {index}>", "exec"), ""))
+        except BaseException as error:  # noqa: BLE001 - a cell that does not compile is reported and skipped
+            cells.append((index, kind, None, f"{type(error).__name__}: {error}"[:300]))
+    sandbox = Sandbox(setup["forbid"], namespace, out)
+    phase, register, after_instructor_cell, library_label = (sandbox.phase, sandbox.register,
+                                                            sandbox.after_instructor_cell, sandbox.library_label)
+    for index, kind, code, _ in cells:
+        if code is not None:
+            register(code, student=kind == "student")
+    signal.signal(signal.SIGALRM, alarm)
+    for module in [name for name in sys.modules if name.startswith(__package__ + ".")]:
+        sys.modules.pop(module, None)  # the harness's modules: out of the student's code's sight
+    grader_package = sys.modules.get(__package__)
+    for name in ("worker", "sandbox", "protocol", "safe", "shim"):
+        grader_package.__dict__.pop(name, None)
+
+    def timed(seconds, function, *arguments):
+        setitimer(real, seconds)
+        try:
+            return function(*arguments)
+        finally:
+            setitimer(real, 0)
+
+    for index, kind, code, problem in cells:
+        send(out, {"op": "cell", "index": index, "status": "start"})
+        if code is None:
+            send(out, {"op": "cell", "index": index, "status": "error", "error": problem})
+            continue
+        started, status, message = monotonic(), "done", ""
+        try:
+            with phase("student" if kind == "student" else "instructor"):
+                timed(setup["cell_time_limit"], execute, code, namespace)
+        except time_up:
+            status = "timeout"
+        except base_exception as error:  # noqa: BLE001 - a failing cell is recorded; the next one runs
+            status, message = "error", f"{type(error).__name__}: {message_of(error)}"[:300]
+        if kind == "instructor":
+            after_instructor_cell()
+        send(out, {"op": "cell", "index": index, "status": status, "error": message,
+                   "seconds": round(monotonic() - started, 3)})
+    send(out, {"op": "ready"})
+    while True:
+        request = receive(inbox)
+        if request is None or request.get("op") != "call":
+            return
+        reply = {"op": "result", "id": request.get("id")}
+        function = namespace.get(request["name"])
+        arguments = loads(b64decode(request["args"]))  # from the grading process: trusted
+        if function is None:
+            reply["outcome"] = "missing"
+        elif not callable(function):
+            reply["outcome"], reply["value"] = "not_callable", encode(function)
+        elif library_label(function):
+            reply["outcome"], reply["label"] = "library", library_label(function)
+        else:
+            reply.update(call(phase, timed, time_up, encode, request["time_limit"], function, arguments))
+        with phase("student"):
+            reply["args"] = encode(arguments)
+        send(out, reply)
+
+
+def _call(phase, timed, time_up, encode, seconds, function, arguments) -> dict:
+    """Call the student's function; what it returned or raised, encoded."""
+    result, outcome = None, "returned"
+    try:
+        with phase("student"):
+            result = timed(seconds, function, *arguments) if seconds else function(*arguments)
+    except time_up:
+        outcome = "timeout"
+    except BaseException as error:  # noqa: BLE001 - whatever the student's code raised is the answer to report
+        outcome, result = "raised", error
+    reply = {"outcome": outcome}
+    if outcome != "timeout":
+        with phase("student"):
+            reply["value"] = encode(result)
+    return reply
+
+
+def main() -> None:
+    """Read the setup message on standard input and run the mode it asks for."""
+    sys.modules["__main__"].__dict__.pop("main", None)  # the way back to this module from the notebook's code
+    inbox, out = os.dup(0), os.dup(1)
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
+    setup = protocol.receive(inbox)
+    if setup is None:
+        return
+    os.chdir(setup["cwd"])
+    if setup["mode"] == "teacher":
+        teacher(setup, out)
+    else:
+        student(setup, inbox, out)
+    sys.stdout.flush()
+    os._exit(0)  # no finalizers, no atexit handlers of the notebook's code
