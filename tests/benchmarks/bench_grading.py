@@ -78,6 +78,7 @@ def measure(name: str, count: int, folder: Path) -> dict:
     started = time.perf_counter()
     grader = ChapterGrader(teacher_path)
     exercises = grader.exercises
+    grader._recorded()  # what the first grade would do: run the teacher notebook once and record its cases
     building = time.perf_counter() - started
     submissions = {}
     for index, notebook in enumerate(simulated_class(teacher, count)):
