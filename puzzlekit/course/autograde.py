@@ -1,7 +1,7 @@
 """nbgrader's autograde by the grading engine: the submission graded outside the student's process, and each test
 cell's outputs written from the engine's verdict, so that nbgrader scores what the engine decided.
 
-`configure_nbgrader` (in `puzzlekit.course.grading`) puts `engine_preprocessor()` in place of nbgrader's `Execute`:
+`configure_nbgrader` (in `puzzlekit.course.grading`) names `GradeWithEngine` in place of nbgrader's `Execute`:
 nbgrader's own autograde would run the submission, test cells included, in one kernel the student's code controls.
 """
 
@@ -212,3 +212,13 @@ def untagged_preprocessor():
 
     _SANITIZER = ForgetRenamedCells
     return ForgetRenamedCells
+
+
+def __getattr__(name: str):
+    """GradeWithEngine and ForgetRenamedCells, the preprocessors `configure_nbgrader` names for nbgrader to load
+    (made on first use, when nbgrader is imported)."""
+    if name == "GradeWithEngine":
+        return engine_preprocessor()
+    if name == "ForgetRenamedCells":
+        return untagged_preprocessor()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -262,7 +262,7 @@ def configure_nbgrader(config) -> None:
     cleared (nbgrader's own release clears every output, pictures included). `nbgrader validate` may run a
     cell for CELL_TIMEOUT seconds instead of nbgrader's 30.
 
-    `nbgrader autograde` then grades with the engine (`puzzlekit.course.autograde.engine_preprocessor`, in place
+    `nbgrader autograde` then grades with the engine (`puzzlekit.course.autograde.GradeWithEngine`, in place
     of nbgrader's `Execute`): the student's code runs in a separate, limited process, the verdicts are computed
     outside it from the instructor's `source/<assignment>/<notebook>.ipynb`, and each test cell's outputs are
     written from them (the message; an error output when the exercise failed), so a hang or a crash costs one
@@ -296,15 +296,14 @@ def configure_nbgrader(config) -> None:
     from nbgrader.converters import Autograde
     from nbgrader.preprocessors import CheckCellMetadata, Execute
 
-    from .autograde import engine_preprocessor, untagged_preprocessor
-
+    # By name: nbgrader imports them when it grades (puzzlekit.course.autograde needs the engine, which needs this module).
+    engine, forget = "puzzlekit.course.autograde.GradeWithEngine", "puzzlekit.course.autograde.ForgetRenamedCells"
     default = Autograde.class_traits()["autograde_preprocessors"].default()
-    config.Autograde.autograde_preprocessors = [engine_preprocessor() if preprocessor is Execute else preprocessor
+    config.Autograde.autograde_preprocessors = [engine if preprocessor is Execute else preprocessor
                                                 for preprocessor in default]
     default = Autograde.class_traits()["sanitize_preprocessors"].default()
     config.Autograde.sanitize_preprocessors = [
-        *[preprocessor for preprocessor in default if preprocessor is not CheckCellMetadata],
-        untagged_preprocessor(), CheckCellMetadata]
+        *[preprocessor for preprocessor in default if preprocessor is not CheckCellMetadata], forget, CheckCellMetadata]
     for section in ("Execute", "ExecutePreprocessor"):
         config[section].timeout = CELL_TIMEOUT
 
