@@ -46,7 +46,7 @@ def environment() -> dict:
 
 def run(command: list[str], folder: Path, **extra) -> str:
     done = subprocess.run(command, cwd=folder, env=dict(environment(), **extra), text=True,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=1200)
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=3600)
     assert done.returncode == 0, done.stdout[-3000:]
     return done.stdout
 
