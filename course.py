@@ -10,6 +10,8 @@
     python3 course.py points                # the points `tag` gives every exercise, as a table
     python3 course.py book [--student]      # the course as a website, in build/book/ (--out DIR elsewhere)
     python3 course.py colab                 # give every chapter its first cell: install puzzlekit on Colab
+    python3 course.py grade CHAPTER FOLDER  # grade a class's submissions to a CSV (--jobs N, --out FILE, --regrade)
+    python3 course.py gradescope [CHAPTER]  # Gradescope's autograder.zip of each chapter, in build/gradescope/
 
 The first run makes a virtual environment in .venv and installs requirements.txt into it (`test`
 adds requirements-test.txt: Playwright, nbgrader, ...; `book` and `test` add requirements-book.txt: Sphinx
@@ -286,14 +288,84 @@ def colab(arguments: list[str]) -> int:
     return 0
 
 
+def find_chapter(name: str) -> Path:
+    """A chapter given as a notebook path, or as the start of its name in chapters/ (`03`, `03_uninformed_search`)."""
+    path = Path(name)
+    if path.suffix == ".ipynb":
+        if not path.is_file():
+            sys.exit(f"course: no notebook {name}")
+        return path
+    found = sorted(CHAPTERS.glob(f"{name}*.ipynb"))
+    if len(found) != 1:
+        sys.exit(f"course: {name!r} names {len(found)} chapters in chapters/"
+                 + (f" ({', '.join(p.name for p in found)})" if found else "") + "; give one notebook")
+    return found[0]
+
+
+def grade_submissions(arguments: list[str]) -> int:
+    """`grade CHAPTER SUBMISSIONS [--jobs N] [--out FILE] [--regrade]`: grade a class's notebooks with the grading
+    engine, to one CSV (a column per exercise, total, max, note) and a JSON report per student beside it."""
+    from tqdm import tqdm
+
+    from puzzlekit.course.classroom import find_submissions, grade_class
+    from puzzlekit.course.grader import ChapterGrader
+
+    parser = argparse.ArgumentParser(prog="course.py grade", description=grade_submissions.__doc__)
+    parser.add_argument("chapter", help="the teacher notebook, or the start of its name in chapters/ (e.g. 03)")
+    parser.add_argument("submissions", help="a folder of <student>.ipynb, or of nbgrader's submitted/<student>/<assignment>/")
+    parser.add_argument("--jobs", type=int, default=1, help="submissions graded at once (default 1)")
+    parser.add_argument("--out", help="the CSV (default: build/grades/<chapter>.csv); reports go to <out without .csv>/")
+    parser.add_argument("--regrade", action="store_true", help="grade again the students already in the CSV")
+    args = parser.parse_args(arguments)
+    chapter = find_chapter(args.chapter)
+    out = Path(args.out) if args.out else ROOT / "build" / "grades" / f"{chapter.stem}.csv"
+    try:
+        submissions = find_submissions(args.submissions, chapter.name)
+        grader = ChapterGrader(chapter)
+        print(f"course: {len(submissions)} submissions of {chapter.name}, {len(grader.exercises)} exercises, "
+              f"{args.jobs} at a time", flush=True)
+        rows = grade_class(grader, submissions, out, jobs=args.jobs, regrade=args.regrade,
+                           progress=lambda done, total: tqdm(done, total=total, unit="submission"))
+    except ValueError as error:
+        sys.exit(f"course: {error}")
+    noted = sum(1 for row in rows if row["note"])
+    print(f"course: {len(rows)} students in {out} ({noted} with a note); reports in {out.with_suffix('')}/")
+    return 0
+
+
+def gradescope(arguments: list[str]) -> int:
+    """`gradescope [CHAPTER ...] [--out DIR]`: write Gradescope's autograder.zip of each chapter with exercises,
+    in build/gradescope/<chapter>/ (it holds the solutions and the grading secret: for Gradescope only)."""
+    import tempfile
+
+    from puzzlekit.course.gradescope import build_autograder, source_distribution
+    from puzzlekit.course.grading import points_table
+
+    parser = argparse.ArgumentParser(prog="course.py gradescope", description=gradescope.__doc__)
+    parser.add_argument("chapters", nargs="*", help="default: every chapter with exercises")
+    parser.add_argument("--out", default=str(ROOT / "build" / "gradescope"), help="default: build/gradescope")
+    args = parser.parse_args(arguments)
+    chapters = [find_chapter(name) for name in args.chapters] or [
+        path for path in sorted(CHAPTERS.glob("*.ipynb")) if points_table([path])]
+    with tempfile.TemporaryDirectory() as scratch:
+        try:
+            sdist = source_distribution(Path(scratch))
+            for chapter in chapters:
+                written = build_autograder(chapter, Path(args.out) / chapter.stem, sdist=sdist)
+                print(f"course: {written}")
+        except (ValueError, RuntimeError) as error:
+            sys.exit(f"course: {error}")
+    return 0
+
+
 IN_ENV_COMMANDS = {"execute": execute_notebooks, "student": student_edition, "tag": tag_chapters, "points": points,
-                   "book": book, "colab": colab}
+                   "book": book, "colab": colab, "grade": grade_submissions, "gradescope": gradescope}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=["lab", "test", "execute", "student", "tag", "points", "book", "colab",
-                                            "setup"])
+                                            "grade", "gradescope", "setup"])
     parser.add_argument("--here", action="store_true", help="use this Python instead of making .venv")
     args, rest = parser.parse_known_args(argv)
     if args.command in IN_ENV_COMMANDS and os.environ.get("PUZZLEKIT_IN_ENV"):

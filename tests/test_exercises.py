@@ -237,8 +237,9 @@ def test_check_raises_under_nbgrader_without_any_puzzlekit_variable(monkeypatch,
         check(abs, [((-1,), 2)])
     check(abs, [((-1,), 1)])
     assert capsys.readouterr().out.endswith("✓ abs passes all 1 case\n")
-    monkeypatch.setenv(RAISE_VARIABLE, "0")  # an explicit 0 turns raising off, even under nbgrader
-    check(abs, [((-1,), 2)])
+    monkeypatch.setenv(RAISE_VARIABLE, "0")  # no variable turns raising off under nbgrader
+    with pytest.raises(AssertionError, match="1 of 1 case failed"):
+        check(abs, [((-1,), 2)])
 
 
 def test_check_only_prints_in_a_students_notebook(monkeypatch, capsys):

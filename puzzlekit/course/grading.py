@@ -2,8 +2,8 @@
 the settings that make nbgrader's release the student edition.
 
 Used by `python3 course.py tag`; the markers themselves are read by `puzzlekit.course.editions`. Every exercise's check
-cell becomes a graded, locked test cell worth `exercise_points` points; `check` raises AssertionError under
-nbgrader when a case fails, so a wrong or unwritten answer scores 0 on that exercise.
+cell becomes a graded, locked test cell worth `exercise_points` points; nbgrader's autograde, set up by
+`configure_nbgrader`, scores each by the grading engine's verdict (`puzzlekit.course.autograde`).
 """
 
 from __future__ import annotations
@@ -259,8 +259,14 @@ def configure_nbgrader(config) -> None:
     `nbgrader generate_assignment` then writes the student edition (`puzzlekit.course.editions.student_notebook`):
     a solution region with `### STUB:` lines becomes its scaffold, as in `python3 course.py student`, instead
     of nbgrader's bare `raise NotImplementedError()`, and only the outputs that could show a solution are
-    cleared (nbgrader's own release clears every output, pictures included). Each cell may run for
-    CELL_TIMEOUT seconds instead of nbgrader's 30.
+    cleared (nbgrader's own release clears every output, pictures included). `nbgrader validate` may run a
+    cell for CELL_TIMEOUT seconds instead of nbgrader's 30.
+
+    `nbgrader autograde` then grades with the engine (`puzzlekit.course.autograde.GradeWithEngine`, in place
+    of nbgrader's `Execute`): the student's code runs in a separate, limited process, the verdicts are computed
+    outside it from the instructor's `source/<assignment>/<notebook>.ipynb`, and each test cell's outputs are
+    written from them (the message; an error output when the exercise failed), so a hang or a crash costs one
+    exercise and a test cell edited, deleted or renamed changes nothing.
 
     In nbgrader_config.py::
 
@@ -287,6 +293,17 @@ def configure_nbgrader(config) -> None:
         elif preprocessor is not ClearOutput:  # the student edition clears the outputs it must
             preprocessors.append(preprocessor)
     config.GenerateAssignment.preprocessors = preprocessors
+    from nbgrader.converters import Autograde
+    from nbgrader.preprocessors import CheckCellMetadata, Execute
+
+    # By name: nbgrader imports them when it grades (puzzlekit.course.autograde needs the engine, which needs this module).
+    engine, forget = "puzzlekit.course.autograde.GradeWithEngine", "puzzlekit.course.autograde.ForgetRenamedCells"
+    default = Autograde.class_traits()["autograde_preprocessors"].default()
+    config.Autograde.autograde_preprocessors = [engine if preprocessor is Execute else preprocessor
+                                                for preprocessor in default]
+    default = Autograde.class_traits()["sanitize_preprocessors"].default()
+    config.Autograde.sanitize_preprocessors = [
+        *[preprocessor for preprocessor in default if preprocessor is not CheckCellMetadata], forget, CheckCellMetadata]
     for section in ("Execute", "ExecutePreprocessor"):
         config[section].timeout = CELL_TIMEOUT
 

@@ -25,8 +25,9 @@ __all__ = ["check", "passed", "attempt", "RAISE_VARIABLE", "GRADER_VARIABLE"]
 #: nbgrader sets this variable to "autograde" or "validate" in the environment of the kernel it runs: a failing
 #: `check` then raises AssertionError after printing, so that its test cell fails and scores nothing.
 GRADER_VARIABLE = "NBGRADER_EXECUTION"
-#: Set this environment variable to 1 and a failing `check` raises AssertionError outside nbgrader too (another
-#: grader, a test); set it to 0 and `check` never raises, even under nbgrader. A student's notebook sets neither.
+#: Set this environment variable to 1 and a failing `check` raises AssertionError outside nbgrader too (a test).
+#: No value turns raising off under nbgrader. (The grades themselves never depend on it: the grading engine,
+#: puzzlekit.course.grader, computes them outside the student's process.)
 RAISE_VARIABLE = "PUZZLEKIT_CHECK_RAISES"
 
 
@@ -47,11 +48,8 @@ _RESULTS: dict[int, tuple[object, bool]] = {}  # id(function) -> (function, whet
 
 
 def _grading() -> bool:
-    """Whether a failing check should raise: under nbgrader, or with RAISE_VARIABLE=1 (RAISE_VARIABLE=0: never)."""
-    setting = os.environ.get(RAISE_VARIABLE, "")
-    if setting:
-        return setting != "0"
-    return bool(os.environ.get(GRADER_VARIABLE))
+    """Whether a failing check should raise: under nbgrader, or with RAISE_VARIABLE=1 (no value turns it off)."""
+    return bool(os.environ.get(GRADER_VARIABLE)) or os.environ.get(RAISE_VARIABLE, "0") not in ("", "0")
 
 
 def _name_in_cell(function, frame) -> str | None:
