@@ -95,6 +95,7 @@ PARAMETERS = {
                             bad(st.sampled_from([0, -1, "5", True, float("nan"), float("inf"), [5]]))),
     "hidden": st.one_of(good(st.sampled_from([None, objects.quiet])), bad(st.sampled_from([5, "f", [objects.quiet]]))),
     "forbid": st.one_of(good(st.sampled_from([(), [], [objects.quiet]])), bad(st.sampled_from([None, 5, "f", [5], [None]]))),
+    "mutates": st.one_of(good(st.sampled_from([False, True, [], [0]])), bad(st.sampled_from([None, 1.5, "x", [None], [1.5]]))),
     "name": values.NAMES,
     "what": values.NAMES,
     "limit": values.ints(5, 100),
