@@ -206,7 +206,7 @@ def graded_class(tmp_path_factory, teacher_path, teacher):
     (submissions / "a_pdf.pdf").write_bytes(b"%PDF-1.4 not a notebook")
     out = folder / "grades.csv"
     command = [sys.executable, str(ROOT / "course.py"), "grade", str(teacher_path), str(submissions),
-               "--jobs", "2", "--out", str(out)]
+               "--jobs", "2", "--out", str(out), "--cell-time-limit", "30"]  # the C-level hang in a cell: 30 s
     printed = run(command, folder, PUZZLEKIT_IN_ENV="1")
     with out.open(newline="") as file:
         rows = {row["student"]: row for row in csv.DictReader(file)}
