@@ -316,12 +316,14 @@ def grade_submissions(arguments: list[str]) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="submissions graded at once (default 1)")
     parser.add_argument("--out", help="the CSV (default: build/grades/<chapter>.csv); reports go to <out without .csv>/")
     parser.add_argument("--regrade", action="store_true", help="grade again the students already in the CSV")
+    parser.add_argument("--cell-time-limit", type=float, default=300,
+                        help="seconds one cell of a submission may take before it is skipped (default 300)")
     args = parser.parse_args(arguments)
     chapter = find_chapter(args.chapter)
     out = Path(args.out) if args.out else ROOT / "build" / "grades" / f"{chapter.stem}.csv"
     try:
         submissions = find_submissions(args.submissions, chapter.name)
-        grader = ChapterGrader(chapter)
+        grader = ChapterGrader(chapter, cell_time_limit=args.cell_time_limit)
         print(f"course: {len(submissions)} submissions of {chapter.name}, {len(grader.exercises)} exercises, "
               f"{args.jobs} at a time", flush=True)
         rows = grade_class(grader, submissions, out, jobs=args.jobs, regrade=args.regrade,

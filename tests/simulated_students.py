@@ -19,17 +19,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 WRONG_BFS = '''\
 def my_breadth_first(problem):
-    "Depth first by mistake: a stack instead of a queue, so the paths found are not the shortest."
+    "Breadth first, but the path it returns stops one move short of the goal: wrong on every case, and at once."
+    from collections import deque
+
     start = problem.initial
-    parents, frontier = {start: None}, [start]
+    parents, frontier = {start: None}, deque([start])
     while frontier:
-        state = frontier.pop()
+        state = frontier.popleft()
         if problem.is_goal(state):
             path = []
             while state is not None:
                 path.append(state)
                 state = parents[state]
-            return path[::-1]
+            return path[::-1][:-1]
         for _, child in problem.successors(state):
             if child not in parents:
                 parents[child] = state
@@ -92,7 +94,7 @@ def untouched(teacher):
 
 
 def wrong(teacher, exercise: str | None = None):
-    """The reference solutions but one exercise answered wrong (chapter 3's breadth-first search: depth first)."""
+    """The reference solutions but one exercise answered wrong (chapter 3's breadth-first search: one move short)."""
     exercise = exercise or solution_exercises(teacher)[0]
     return with_answer(teacher, exercise, WRONG_BFS if exercise == "my_breadth_first" else wrong_answer(exercise))
 

@@ -373,3 +373,37 @@ def test_an_answer_that_changes_its_argument_fails_as_check_says(tmp_path):
     allowed = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6)], mutates=['values'])")
     report = ChapterGrader(allowed, secret="s").grade(_submission(allowed, {"total": emptying}))
     assert [result.score for result in report.exercises] == [1], report.exercises[0].message
+
+
+def test_a_c_level_hang_in_a_top_level_cell_costs_the_cell_time_limit(tmp_path):
+    """`sum(itertools.count())` never gives the interpreter back to a signal handler: the grading process kills the
+    worker once the cell's time limit (plus a margin) is over, skips the cell and grades the rest."""
+    import time
+
+    chapter = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6)])")
+    grader = ChapterGrader(chapter, secret="s", cell_time_limit=2, notebook_time_limit=600)
+    notebook = _submission(chapter, {"total": "def total(values):\n    return sum(values)"},
+                           ["import itertools\nsum(itertools.count())"], after=1)
+    grader._recorded()  # the teacher's run is not what is bounded here
+    started = time.monotonic()
+    report = grader.grade(notebook)
+    assert [result.score for result in report.exercises] == [1], report.exercises[0].message
+    assert "cell 2 did not finish in time: skipped" in report.note
+    assert time.monotonic() - started < 2 + 3 + 30  # the cell's limit and the margin, not the notebook's 600 s
+
+
+def test_a_dead_worker_is_noticed_even_when_its_pipe_stays_open(tmp_path):
+    """A worker killed while a process it forked still holds its output pipe (the reader thread sees no end of
+    file): the next message is None, long before the time it was waited for."""
+    import time
+
+    from puzzlekit.course.grader.run import Worker
+
+    cell = "import os, time\nif os.fork() == 0:\n    time.sleep(600)\n    os._exit(0)\nos.kill(os.getpid(), 9)"
+    worker = Worker({"mode": "teacher", "cwd": str(tmp_path), "cells": [[0, cell]], "key": "k"})
+    started = time.monotonic()
+    try:
+        assert worker.next(600) is None
+    finally:
+        assert worker.stop() == -9
+    assert time.monotonic() - started < 60

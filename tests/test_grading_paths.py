@@ -63,8 +63,8 @@ def teacher(teacher_path):
 
 # --- nbgrader -------------------------------------------------------------------------------------------------------
 
-NBGRADER_STUDENTS = ["untouched", "reference", "wrong", "redefined_check", "check_raises_0", "input_transformer",
-                     "deleted_test_cell", "renamed_grade_id"]
+# the cheats that need nbgrader are graded here; redefined_check and deleted_test_cell by course.py grade below
+NBGRADER_STUDENTS = ["untouched", "reference", "wrong", "check_raises_0", "input_transformer", "renamed_grade_id"]
 
 
 @pytest.fixture(scope="module")
@@ -196,6 +196,8 @@ def graded_class(tmp_path_factory, teacher_path, teacher):
         "hang_in_bidirectional": students.with_answer(teacher, "my_bidirectional",
                                                       students.hanging_answer("my_bidirectional")),
         "c_level_hang": students.cheat(teacher, "c_level_hang"),
+        "redefined_check": students.cheat(teacher, "redefined_check"),
+        "deleted_test_cell": students.cheat(teacher, "deleted_test_cell"),
         "other_chapter": students.untouched(nbformat.read(other, as_version=4)),
     }
     for student, notebook in notebooks.items():
@@ -204,7 +206,7 @@ def graded_class(tmp_path_factory, teacher_path, teacher):
     (submissions / "a_pdf.pdf").write_bytes(b"%PDF-1.4 not a notebook")
     out = folder / "grades.csv"
     command = [sys.executable, str(ROOT / "course.py"), "grade", str(teacher_path), str(submissions),
-               "--jobs", "2", "--out", str(out)]
+               "--jobs", "2", "--out", str(out), "--cell-time-limit", "30"]  # the C-level hang in a cell: 30 s
     printed = run(command, folder, PUZZLEKIT_IN_ENV="1")
     with out.open(newline="") as file:
         rows = {row["student"]: row for row in csv.DictReader(file)}
@@ -215,7 +217,7 @@ def graded_class(tmp_path_factory, teacher_path, teacher):
 
 @pytest.mark.parametrize("student, total, noted", [
     ("untouched", 0, False), ("wrong", WRONG, False), ("hang_in_bidirectional", FULL - POINTS["my_bidirectional"], False),
-    ("c_level_hang", WRONG, True), ("other_chapter", 0, True), ("not_a_notebook", 0, True), ("a_pdf", 0, True)])
+    ("c_level_hang", WRONG, True), ("redefined_check", WRONG, False), ("deleted_test_cell", WRONG, False), ("other_chapter", 0, True), ("not_a_notebook", 0, True), ("a_pdf", 0, True)])
 def test_course_grade_gives_every_student_a_row(graded_class, student, total, noted):
     row = graded_class["rows"][student]
     assert float(row["total"]) == total and float(row["max"]) == FULL, row
@@ -237,4 +239,4 @@ def test_course_grade_writes_the_csv_and_a_report_per_student(graded_class):
 def test_course_grade_run_again_skips_the_students_already_graded(graded_class):
     stamps = {path.name: path.stat().st_mtime_ns for path in (graded_class["folder"] / "grades").iterdir()}
     assert stamps == graded_class["stamps"]
-    assert "7 students" in graded_class["again"]
+    assert "9 students" in graded_class["again"]

@@ -29,6 +29,7 @@ from .scan import library_copy, ship, unfinished
 __all__ = ["Worker", "grade_submission"]
 
 _ROOT = str(Path(__file__).resolve().parents[3])  # the folder that holds the puzzlekit package
+_POLL = 0.2  # seconds between two looks at whether a worker still runs, while waiting for its next message
 _MARGIN = 3.0  # seconds a call may take beyond its time limit before the worker is killed (pickles, start-up)
 
 
@@ -72,11 +73,26 @@ class Worker:
             return False
 
     def next(self, timeout: float):
-        """The next message; None if the worker ended; "timeout" if none came in time."""
-        try:
-            return self.messages.get(timeout=max(timeout, 0.01))
-        except queue.Empty:
-            return "timeout"
+        """The next message; None if the worker ended; "timeout" if none came in time.
+
+        The worker's exit is noticed within `_POLL` seconds even when its output pipe stays open (a process it
+        forked still holds it, so the reader thread sees no end of file): waiting is done in slices, and
+        between them the process is polled."""
+        deadline = time.monotonic() + max(timeout, 0.01)
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                return self.messages.get(timeout=max(min(left, _POLL), 0.001))
+            except queue.Empty:
+                pass
+            if self.process.poll() is not None:
+                self.reader.join(_POLL)  # what it wrote before it ended may still be in the pipe
+                try:
+                    return self.messages.get_nowait()
+                except queue.Empty:
+                    return None
+            if left <= 0:
+                return "timeout"
 
     def stop(self) -> int | None:
         """Kill the worker (and whatever it started); its exit code."""
