@@ -407,3 +407,21 @@ def test_a_dead_worker_is_noticed_even_when_its_pipe_stays_open(tmp_path):
     finally:
         assert worker.stop() == -9
     assert time.monotonic() - started < 60
+
+
+def test_a_function_one_exercise_forbids_is_free_in_another(tmp_path):
+    code = nbformat.v4.new_code_cell
+    chapter = tmp_path / "two.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[
+        code("import puzzlekit\nfrom puzzlekit.course.exercises import check"),
+        code("def how_many(board):\n    ### BEGIN SOLUTION\n    return len(puzzlekit.successors(board))\n"
+             "    ### END SOLUTION"),
+        code("check(how_many, [(((1, 2, 3, 0),), 2)], forbid=[puzzlekit.moves])"),
+        code("def smallest(board):\n    ### BEGIN SOLUTION\n    return min(puzzlekit.moves(board))\n    ### END SOLUTION"),
+        code("check(smallest, [(((1, 2, 3, 0),), 2)], forbid=[puzzlekit.move])"),
+    ]), chapter)
+    grader = ChapterGrader(chapter, secret="s")
+    assert [result.score for result in grader.grade(chapter).exercises] == [1, 1]
+    library = "def how_many(board):\n    return len(puzzlekit.moves(board))"
+    results = grader.grade(_submission(chapter, {"how_many": library})).exercises
+    assert [result.score for result in results] == [0, 0] and "moves" in results[0].message

@@ -152,6 +152,7 @@ class _Run:
             cells = [[index, source, kind] for index, source, kind in self.plan if index not in self.skip]
             limits = sum(record["time_limit"] or 5 for record in self.recorded.values())
             setup = {"mode": "student", "cwd": str(grader.path.parent), "cells": cells, "forbid": self.forbid,
+                     "groups": {record["name"]: record["forbid"] for record in self.recorded.values()},
                      "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
                      "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
             self.worker = Worker(setup)

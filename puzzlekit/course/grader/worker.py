@@ -146,7 +146,8 @@ def student(setup: dict, inbox: int, out: int) -> None:
             cells.append((index, kind, compile_(python_source(source), f"<cell {index}>", "exec"), ""))
         except BaseException as error:  # noqa: BLE001 - a cell that does not compile is reported and skipped
             cells.append((index, kind, None, f"{type(error).__name__}: {error}"[:300]))
-    sandbox = Sandbox(setup["forbid"], namespace, out)
+    sandbox = Sandbox(setup["forbid"], namespace, out, setup.get("groups"))
+    grading = sandbox.grading
     phase, register, after_instructor_cell, library_label = (sandbox.phase, sandbox.register,
                                                             sandbox.after_instructor_cell, sandbox.library_label)
     for index, kind, code, _ in cells:
@@ -189,6 +190,7 @@ def student(setup: dict, inbox: int, out: int) -> None:
         if request is None or request.get("op") != "call":
             return
         reply = {"op": "result", "id": request.get("id")}
+        grading(request["name"])
         function = namespace.get(request["name"])
         arguments = loads(b64decode(request["args"]))  # from the grading process: trusted
         if function is None:
