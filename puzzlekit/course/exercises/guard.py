@@ -10,7 +10,7 @@ import time
 import types
 from collections.abc import Iterable
 
-from .copies import Twins
+from .copies import Twins, _function_of
 from .describe import describe
 
 __all__ = ["TimeUp", "ForbiddenCall", "Deadline", "Watch"]
@@ -198,16 +198,8 @@ class Watch:
 
 def _code_of(item):
     """The code object a function, method, staticmethod, classmethod or functools.wraps wrapper runs, or None."""
-    if isinstance(item, (staticmethod, classmethod)):
-        item = item.__func__
-    if isinstance(item, property):
-        item = item.fget
-    try:
-        item = inspect.unwrap(item)
-    except ValueError:
-        return None
-    item = getattr(item, "__func__", item)
-    return getattr(item, "__code__", None)
+    function = _function_of(item)
+    return None if function is None else function.__code__
 
 
 # ---------------------------------------------------------------------------------------------------------------
