@@ -159,7 +159,7 @@ def chapter(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def grader(chapter):
-    return ChapterGrader(chapter, secret="a class's secret", cell_time_limit=8, notebook_time_limit=120)
+    return ChapterGrader(chapter, secret="a class's secret", cell_time_limit=30, notebook_time_limit=300)
 
 
 def _submission(chapter, answers: dict, extra: list[str] = (), after: int | None = None):
