@@ -29,7 +29,7 @@ from .scan import flags
 
 __all__ = ["ChapterGrader", "SECRET_VARIABLE", "SECRET_FILE", "grading_secret"]
 
-#: The environment variable that holds the instructor's grading secret (the seed of the hidden cases).
+#: The environment variable that holds the instructor's grading secret (the hidden cases are drawn from it).
 SECRET_VARIABLE = "PUZZLEKIT_GRADING_SECRET"
 #: Without it: a random secret made once and kept in this file of the folder the grading runs in (never release it).
 SECRET_FILE = ".puzzlekit-grading-secret"
