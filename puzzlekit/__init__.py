@@ -6,6 +6,36 @@ learned heuristics. The widgets load on first use, so `import puzzlekit` imports
 matplotlib nor ipywidgets.
 """
 
+from .course.exercises import attempt, check
+from .datafiles import data_path
+from .learning.learned import q_heuristic, q_to_distance
+from .learning.qlearning import (
+    EIGHT_PUZZLE_HYPERPARAMETERS,
+    SUN_MOON_HYPERPARAMETERS,
+    Hyperparameters,
+    QLearning,
+    Solver,
+    format_path,
+    greedy_path,
+    policy_mistakes,
+    q_learning,
+    train_fast,
+)
+from .learning.qtable import load_table
+from .problem import Problem
+from .search import (
+    SearchResult,
+    astar_search,
+    breadth_first_search,
+    depth_first_search,
+    depth_limited_search,
+    greedy_best_first_search,
+    ida_star_search,
+    iterative_deepening_search,
+    lambda_astar_search,
+    run_search,
+    weighted_astar_search,
+)
 from .sliding.board import (
     BLANK,
     DIRECTIONS,
@@ -28,43 +58,13 @@ from .sliding.board import (
     successors,
     width,
 )
-from .datafiles import data_path
 from .sliding.display import BoardPicture, show
 from .sliding.distances import distance_table, rank, unrank
 from .sliding.environment import Rewards, SlidingPuzzleEnv
-from .course.exercises import attempt, check
 from .sliding.game import SlidingPuzzleGame
 from .sliding.heuristics import linear_conflict, manhattan, misplaced
-from .learning.learned import q_heuristic, q_to_distance
-from .problem import Problem
 from .sliding.puzzle import SlidingPuzzle
-from .learning.qlearning import (
-    EIGHT_PUZZLE_HYPERPARAMETERS,
-    SUN_MOON_HYPERPARAMETERS,
-    Hyperparameters,
-    QLearning,
-    Solver,
-    format_path,
-    greedy_path,
-    policy_mistakes,
-    q_learning,
-    train_fast,
-)
-from .learning.qtable import load_table
 from .sokobond import SokobondGame, SokobondPuzzle
-from .search import (
-    SearchResult,
-    astar_search,
-    breadth_first_search,
-    depth_first_search,
-    depth_limited_search,
-    greedy_best_first_search,
-    ida_star_search,
-    iterative_deepening_search,
-    lambda_astar_search,
-    run_search,
-    weighted_astar_search,
-)
 from .solving import solve
 
 __version__ = "0.1.0"

@@ -82,8 +82,8 @@ def test_the_sarsa_table_is_whole_and_recomputes():
 
 
 def test_the_policy_iteration_table_is_whole_and_its_cheap_column_recomputes():
-    from puzzlekit.sliding.state_space import state_space
     from puzzlekit.learning.value_iteration import value_iteration
+    from puzzlekit.sliding.state_space import state_space
 
     table = rows("policy_iteration_8puzzle.csv")
     assert [float(row["slip"]) for row in table] == [0.0, 0.1, 0.2]

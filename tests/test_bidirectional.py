@@ -3,11 +3,11 @@
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, random_board
+from puzzlekit.problem import Problem
+from puzzlekit.search import bidirectional_breadth_first_search, breadth_first_search, textbook
 from puzzlekit.sliding.board import slide
 from puzzlekit.sliding.distances import distance_table, rank
-from puzzlekit.problem import Problem
 from puzzlekit.sliding.puzzle import SlidingPuzzle
-from puzzlekit.search import bidirectional_breadth_first_search, breadth_first_search, textbook
 
 
 class Doubling(Problem):

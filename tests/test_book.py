@@ -18,9 +18,9 @@ import nbformat
 import pytest
 
 from puzzlekit.course.book import book_notebook, chapter_header, stage_book
+from puzzlekit.course.editions import solution_regions
 from puzzlekit.course.launch import BRANCH, COLAB_TAG, add_colab_cell, launch_links, repository_setting
 from puzzlekit.course.widget_pictures import WIDGET_VIEW, static_widgets, widget_html
-from puzzlekit.course.editions import solution_regions
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))

@@ -238,7 +238,6 @@ def test_play_the_8_puzzle_says_what_is_wrong_and_hints(monkeypatch, capsys):
 
 
 def test_play_a_random_8_puzzle_and_a_new_board(monkeypatch, capsys):
-    from puzzlekit import random_board
 
     code, (out, _) = play(["--seed", "4"], "n\n", monkeypatch, capsys)
     boards = boards_printed(out)

@@ -3,8 +3,19 @@
 import pytest
 
 from puzzlekit import check, move
-from puzzlekit.course.exercises import (GRADER_VARIABLE, RAISE_VARIABLE, CloseTo, OneOf, Parts, PathOf, Satisfies, attempt,
-                                 describe, not_done, passed)
+from puzzlekit.course.exercises import (
+    GRADER_VARIABLE,
+    RAISE_VARIABLE,
+    CloseTo,
+    OneOf,
+    Parts,
+    PathOf,
+    Satisfies,
+    attempt,
+    describe,
+    not_done,
+    passed,
+)
 
 
 def test_check_passes_a_right_answer(capsys):
@@ -363,7 +374,7 @@ def test_check_refuses_calls_into_a_forbidden_module_even_when_caught(capsys):
 
 
 def test_forbid_lets_other_library_calls_through(capsys):
-    from puzzlekit import SlidingPuzzle, breadth_first_search, moves
+    from puzzlekit import breadth_first_search, moves
 
     def blank_moves(board):
         return moves(board)

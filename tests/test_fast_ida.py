@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from puzzlekit import random_board
+from puzzlekit.search import SearchResult, ida_star_search
 from puzzlekit.sliding.board import successors
 from puzzlekit.sliding.distances import distance_table, rank
 from puzzlekit.sliding.fifteen import fast_ida_star_search, korf100, pattern_databases
 from puzzlekit.sliding.puzzle import SlidingPuzzle
-from puzzlekit.search import SearchResult, ida_star_search
 
 GOAL3 = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 GOAL4 = tuple(range(1, 16)) + (0,)

@@ -9,7 +9,6 @@ to a right one (it must change nothing).
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -19,8 +18,7 @@ import nbformat
 import pytest
 
 from puzzlekit.course.editions import student_notebook
-from puzzlekit.course.grader import ChapterGrader, ExerciseResult, Flag, SubmissionReport
-from puzzlekit.course.grader import safe
+from puzzlekit.course.grader import ChapterGrader, ExerciseResult, Flag, SubmissionReport, safe
 from puzzlekit.course.grader.scan import flags, library_copy, unfinished
 
 CHAPTER = Path(__file__).resolve().parents[1] / "chapters" / "03_uninformed_search.ipynb"
@@ -218,6 +216,11 @@ def _scores(report: SubmissionReport) -> dict:
     return {result.name: result.score for result in report.exercises}
 
 
+def _why(report: SubmissionReport) -> str:
+    """What a failing assertion shows: each exercise's message and the report's note."""
+    return "\n".join([f"{result.name}: {result.message}" for result in report.exercises] + [f"note: {report.note}"])
+
+
 def test_the_exercises_come_from_the_chapter_in_its_order(grader):
     assert grader.exercises == [("my_breadth_first", "check-my_breadth_first", 3),
                                 ("my_bidirectional", "check-my_bidirectional", 2),
@@ -236,7 +239,7 @@ def test_hidden_cases_depend_on_the_secret_only(chapter, grader):
 
 def test_reference_solutions_score_full_marks(reports):
     report = reports["reference"]
-    assert _scores(report) == {"my_breadth_first": 3, "my_bidirectional": 2, "effective_branching_factor": 1}
+    assert _scores(report) == {"my_breadth_first": 3, "my_bidirectional": 2, "effective_branching_factor": 1}, _why(report)
     assert (report.total, report.max_score) == (6, 6)
     assert report.exercises[0].message == "✓ my_breadth_first passes all 11 cases"   # 8 visible, 3 hidden
     assert report.flags == [] and report.note == ""
@@ -251,18 +254,18 @@ def test_the_untouched_student_edition_scores_nothing(reports):
 
 def test_a_depth_first_answer_loses_that_exercise_only(reports):
     report = reports["wrong"]
-    assert _scores(report) == {"my_breadth_first": 0, "my_bidirectional": 2, "effective_branching_factor": 1}
+    assert _scores(report) == {"my_breadth_first": 0, "my_bidirectional": 2, "effective_branching_factor": 1}, _why(report)
     assert report.exercises[0].message.startswith("✗ my_breadth_first(")
 
 
 @pytest.mark.parametrize("cheat", sorted(CHEAT_CELLS))
 def test_a_cheat_scores_what_the_wrong_answer_scores(reports, cheat):
-    assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"])
+    assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
 
 
 def test_the_cheats_change_nothing_for_a_right_answer(reports):
     report = reports["all cheats, right answers"]
-    assert report.total == 6
+    assert report.total == 6, _why(report)
     constructs = {flag.construct for flag in report.flags}
     assert {"os.environ write", "__code__", "input transformers", "_grading write"} <= constructs
     assert all(isinstance(flag, Flag) and flag.line >= 1 and flag.text for flag in report.flags)

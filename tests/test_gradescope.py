@@ -3,7 +3,6 @@ the zip's layout (the whole path, engine included, is in test_grading_paths.py).
 
 import json
 import zipfile
-from pathlib import Path
 
 import nbformat
 import pytest

@@ -3,7 +3,7 @@
 import nbformat
 import pytest
 
-from puzzlekit.course.grading import POINTS, exercise_points, nbgrader_problems, points_table, tag_files, tag_notebook
+from puzzlekit.course.grading import POINTS, exercise_points, nbgrader_problems, points_table, tag_notebook
 
 
 def code(source):

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import nbformat
 import pytest
-
 import simulated_students as students
 
 pytestmark = pytest.mark.nbgrader

@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, default_goal, random_board, slide
-from puzzlekit.sliding.distances import distance_table, rank
 from puzzlekit.interfaces.hints import (
     HINT_WEIGHT,
     HintSources,
@@ -20,6 +19,7 @@ from puzzlekit.interfaces.hints import (
     table_plan,
 )
 from puzzlekit.learning.qtable import load_table
+from puzzlekit.sliding.distances import distance_table, rank
 
 
 @pytest.fixture(scope="module")

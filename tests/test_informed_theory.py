@@ -3,10 +3,9 @@
 import pytest
 
 from puzzlekit import Problem, SlidingPuzzle, random_board
-from puzzlekit.sliding.distances import distance_table, rank
-from puzzlekit.search import (astar_search, greedy_best_first_search, ida_star_search, textbook,
-                              weighted_astar_search)
+from puzzlekit.search import astar_search, greedy_best_first_search, ida_star_search, textbook, weighted_astar_search
 from puzzlekit.search.textbook import is_path
+from puzzlekit.sliding.distances import distance_table, rank
 
 
 class Maze(Problem):

@@ -7,14 +7,19 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from puzzlekit import (EIGHT_PUZZLE_HYPERPARAMETERS, SUN_MOON_GOAL, Hyperparameters, SlidingPuzzleEnv, policy_mistakes,
-                       q_learning, random_board, train_fast)
-from puzzlekit.sliding.distances import distance_table, rank
-from puzzlekit.sliding.heuristics import linear_conflict, manhattan
+from puzzlekit import (
+    EIGHT_PUZZLE_HYPERPARAMETERS,
+    SUN_MOON_GOAL,
+    Hyperparameters,
+    SlidingPuzzleEnv,
+    policy_mistakes,
+    q_learning,
+    random_board,
+    train_fast,
+)
 from puzzlekit.learning.learned import QHeuristic, learned_distances, q_heuristic, q_to_distance
 from puzzlekit.learning.qlearning import q_array
 from puzzlekit.learning.qtable import load_table
-from puzzlekit.sliding.state_space import state_space
 from puzzlekit.search import (
     astar_search,
     greedy_best_first_search,
@@ -22,6 +27,9 @@ from puzzlekit.search import (
     lambda_astar_search,
     weighted_astar_search,
 )
+from puzzlekit.sliding.distances import distance_table, rank
+from puzzlekit.sliding.heuristics import linear_conflict, manhattan
+from puzzlekit.sliding.state_space import state_space
 
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # 31 moves
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)

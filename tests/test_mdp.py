@@ -6,11 +6,18 @@ import numpy as np
 import pytest
 
 from puzzlekit import successors
-from puzzlekit.sliding.distances import breadth_first_distances
-from puzzlekit.learning.mdp import (evaluation_sweep, expected_value, improve_policy, move_outcomes, policy_evaluation,
-                           policy_iteration, value_iteration_slippery)
-from puzzlekit.sliding.state_space import state_space
+from puzzlekit.learning.mdp import (
+    evaluation_sweep,
+    expected_value,
+    improve_policy,
+    move_outcomes,
+    policy_evaluation,
+    policy_iteration,
+    value_iteration_slippery,
+)
 from puzzlekit.learning.value_iteration import value_iteration, value_iteration_readable
+from puzzlekit.sliding.distances import breadth_first_distances
+from puzzlekit.sliding.state_space import state_space
 
 GOAL = (1, 2, 3, 0)
 BOARDS = breadth_first_distances(GOAL)

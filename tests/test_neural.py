@@ -4,22 +4,43 @@ approximate value iteration, the searches, the network file, and the shipped net
 import json
 import subprocess
 import sys
-import zipfile
 
 import numpy as np
 import pytest
 
 from puzzlekit import lambda_astar_search, random_board, successors
-from puzzlekit.sliding.board import is_solvable
-from puzzlekit.sliding.heuristics import manhattan
 from puzzlekit.learning.learned import learned_distances, q_heuristic
-from puzzlekit.learning.neural import (Adam, DaviSettings, Network, backward, bootstrap_targets, children, forward, loss,
-                              new_network, one_hot, predict, reflect, scramble, tile_distances, train_davi, train_step,
-                              train_supervised)
-from puzzlekit.learning.neural.evaluation import (all_estimates, astar_rows, astar_summary, error_summary, greedy_optimal,
-                                         q_from_estimates)
+from puzzlekit.learning.neural import (
+    Adam,
+    DaviSettings,
+    Network,
+    backward,
+    bootstrap_targets,
+    children,
+    forward,
+    loss,
+    new_network,
+    one_hot,
+    predict,
+    reflect,
+    scramble,
+    tile_distances,
+    train_davi,
+    train_step,
+    train_supervised,
+)
+from puzzlekit.learning.neural.evaluation import (
+    all_estimates,
+    astar_rows,
+    astar_summary,
+    error_summary,
+    greedy_optimal,
+    q_from_estimates,
+)
 from puzzlekit.learning.neural.files import load_network, save_network
 from puzzlekit.learning.neural.search import batch_weighted_astar, network_heuristic
+from puzzlekit.sliding.board import is_solvable
+from puzzlekit.sliding.heuristics import manhattan
 from puzzlekit.sliding.state_space import state_space
 
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
@@ -436,8 +457,8 @@ def test_shipped_fifteen_network_repeats_its_korf_rows():
     import csv
 
     from puzzlekit.datafiles import data_path
-    from puzzlekit.sliding.fifteen import korf100
     from puzzlekit.learning.neural.fifteen import solve_korf
+    from puzzlekit.sliding.fifteen import korf100
 
     network, metadata = load_network("network_15puzzle_davi.npz", inputs=256)
     with open(data_path("neural_korf100.csv")) as file:

@@ -10,10 +10,12 @@ import numpy as np
 import pytest
 
 from puzzlekit import random_board
+from puzzlekit.datafiles import data_path
 from puzzlekit.sliding.distances import distance_table, rank
 from puzzlekit.sliding.fifteen import (
     PARTITIONS,
     build_pattern_database,
+    building,
     cache_directory,
     cached_pattern_database,
     count_placements,
@@ -24,9 +26,7 @@ from puzzlekit.sliding.fifteen import (
     reflect_board,
     unrank_placements,
 )
-from puzzlekit.sliding.fifteen import building
 from puzzlekit.sliding.fifteen.cache import cache_path, load_pattern_database
-from puzzlekit.datafiles import data_path
 from puzzlekit.sliding.fifteen.korf import KORF100_MANHATTAN_NODES
 from puzzlekit.sliding.fifteen.placements import sparse_index
 from puzzlekit.sliding.heuristics import manhattan

@@ -3,11 +3,11 @@
 import numpy as np
 import pytest
 
-from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.learning.mdp import expected_value, policy_iteration
 from puzzlekit.learning.policy_iteration import expected_q, policy_iteration_array
-from puzzlekit.sliding.state_space import state_space
 from puzzlekit.learning.value_iteration import value_iteration
+from puzzlekit.sliding.distances import breadth_first_distances
+from puzzlekit.sliding.state_space import state_space
 
 BOARDS = breadth_first_distances((1, 2, 3, 0))
 

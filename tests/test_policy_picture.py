@@ -5,10 +5,10 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from puzzlekit import SUN_MOON_START
-from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.interfaces.policy_picture import ARROWS, greedy_policy, show_policy
-from puzzlekit.sliding.state_space import state_space
 from puzzlekit.learning.value_iteration import value_iteration
+from puzzlekit.sliding.distances import breadth_first_distances
+from puzzlekit.sliding.state_space import state_space
 
 
 def test_the_2x2_ring_has_an_arrow_on_every_board_but_the_goal():

@@ -5,10 +5,10 @@ import random
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, random_board, slide, successors
-from puzzlekit.sliding.heuristics import manhattan
 from puzzlekit.problem import Problem
-from puzzlekit.sliding.puzzle import SlidingPuzzle
 from puzzlekit.search import astar_search, breadth_first_search
+from puzzlekit.sliding.heuristics import manhattan
+from puzzlekit.sliding.puzzle import SlidingPuzzle
 
 
 def boards_of_every_kind():

@@ -31,9 +31,9 @@ from puzzlekit import (
     train_fast,
 )
 from puzzlekit.interfaces.cli import ProgressBar, main
-from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.learning.qlearning import greedy_action, q_array, update_entries
 from puzzlekit.learning.qtable import DEFAULT_TABLE, load_table, save_table
+from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.sliding.state_space import state_space
 
 INF = math.inf

@@ -5,10 +5,7 @@ import random
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, default_goal, random_board, slide
-from puzzlekit.sliding.distances import distance_table, rank
-from puzzlekit.sliding.heuristics import linear_conflict, manhattan
 from puzzlekit.problem import Problem
-from puzzlekit.sliding.puzzle import SlidingPuzzle
 from puzzlekit.search import (
     DEFAULT_MAX_EXPANDED,
     METHODS,
@@ -25,6 +22,9 @@ from puzzlekit.search import (
     solve,
     weighted_astar_search,
 )
+from puzzlekit.sliding.distances import distance_table, rank
+from puzzlekit.sliding.heuristics import linear_conflict, manhattan
+from puzzlekit.sliding.puzzle import SlidingPuzzle
 
 HARDEST = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # 31 moves
 HARD_4X4 = (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0)  # dozens of moves: far beyond breadth-first

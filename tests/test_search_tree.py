@@ -5,9 +5,9 @@ import functools
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START
-from puzzlekit.sliding.puzzle import SlidingPuzzle, TileCostPuzzle
-from puzzlekit.search import astar_search, breadth_first_search, depth_first_search, uniform_cost_search
 from puzzlekit.interfaces.search_tree import search_tree, state_text
+from puzzlekit.search import astar_search, breadth_first_search, depth_first_search, uniform_cost_search
+from puzzlekit.sliding.puzzle import SlidingPuzzle, TileCostPuzzle
 
 START = (4, 1, 3, 7, 2, 6, 0, 5, 8)
 

@@ -19,7 +19,6 @@ from puzzlekit.search import (
 )
 from puzzlekit.sokobond import (
     HEURISTICS,
-    Level,
     SokobondGame,
     SokobondPuzzle,
     State,

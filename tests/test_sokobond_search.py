@@ -9,9 +9,9 @@ import random
 import pytest
 
 from puzzlekit import slide
+from puzzlekit.search import breadth_first_search, depth_limited_search, iterative_deepening_search
 from puzzlekit.sliding.board import default_goal
 from puzzlekit.sliding.grid import DIRECTIONS
-from puzzlekit.search import breadth_first_search, depth_limited_search, iterative_deepening_search
 from puzzlekit.sokobond import SokobondPuzzle, levels, load_level
 
 IN_THE_BENCHMARK = {"workshop"}

@@ -6,10 +6,10 @@ import random
 import pytest
 
 from puzzlekit import SUN_MOON_START, SlidingPuzzleEnv
-from puzzlekit.sliding.environment import DOWN, RIGHT
 from puzzlekit.learning.mdp import move_outcomes
-from puzzlekit.sliding.spaces import Box, Discrete
 from puzzlekit.learning.wrappers import RecordEpisodeStatistics
+from puzzlekit.sliding.environment import DOWN, RIGHT
+from puzzlekit.sliding.spaces import Box, Discrete
 
 
 def test_spaces_hold_every_action_and_every_board_the_environment_gives():

@@ -6,12 +6,22 @@ import math
 import pytest
 
 from puzzlekit import SlidingPuzzleEnv
+from puzzlekit.learning.mdp import expected_value, value_iteration_slippery
+from puzzlekit.learning.qlearning import (
+    Hyperparameters,
+    epsilon_greedy_probabilities,
+    expected_sarsa,
+    expected_sarsa_update,
+    learning_rate_at,
+    monte_carlo_control,
+    policy_mistakes,
+    q_learning,
+    q_update,
+    sarsa,
+    sarsa_update,
+)
 from puzzlekit.learning.wrappers import RecordEpisodeStatistics
 from puzzlekit.sliding.distances import breadth_first_distances
-from puzzlekit.learning.mdp import value_iteration_slippery, expected_value
-from puzzlekit.learning.qlearning import (Hyperparameters, epsilon_greedy_probabilities, expected_sarsa, expected_sarsa_update,
-                                 learning_rate_at, monte_carlo_control, policy_mistakes, q_learning, q_update, sarsa,
-                                 sarsa_update)
 
 SETTINGS = Hyperparameters(learning_rate=0.5, discount=0.9, episodes=400, max_steps=30,
                            exploration_probability=0.3, seed=0)

@@ -5,7 +5,6 @@ import random
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, Problem, SlidingPuzzle, default_goal, random_board, slide
-from puzzlekit.sliding.distances import distance_table, rank, unrank
 from puzzlekit.search import (
     astar_search,
     breadth_first_search,
@@ -14,6 +13,7 @@ from puzzlekit.search import (
     iterative_deepening_search,
     textbook,
 )
+from puzzlekit.sliding.distances import distance_table, rank, unrank
 
 
 @pytest.fixture(scope="module")

@@ -3,8 +3,8 @@
 import pytest
 
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, default_goal, run_search
-from puzzlekit.sliding.puzzle import SlidingPuzzle
 from puzzlekit.interfaces.trace import INFORMED_METHODS, METHOD_NAMES, ONE_PATH_METHODS, trace_search
+from puzzlekit.sliding.puzzle import SlidingPuzzle
 
 SIX_MOVES = (4, 1, 3, 7, 2, 6, 0, 5, 8)
 TWELVE_MOVES = (4, 1, 6, 7, 0, 2, 5, 3, 8)

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from puzzlekit import default_goal, random_board
-from puzzlekit.sliding.board import is_solvable
 from puzzlekit.problem import Problem
-from puzzlekit.sliding.puzzle import SlidingPuzzle, TileCostPuzzle
 from puzzlekit.search import SearchResult, breadth_first_search, textbook, uniform_cost_search
+from puzzlekit.sliding.board import is_solvable
+from puzzlekit.sliding.puzzle import SlidingPuzzle, TileCostPuzzle
 
 
 def path_cost(problem, path, actions):

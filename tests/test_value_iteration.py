@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from puzzlekit import successors
+from puzzlekit.learning.value_iteration import value_iteration, value_iteration_readable
 from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.sliding.state_space import state_space
-from puzzlekit.learning.value_iteration import value_iteration, value_iteration_readable
 
 GOAL_2X2 = (1, 2, 3, 0)
 

@@ -19,16 +19,23 @@ from puzzlekit import (
     default_goal,
     is_solvable,
     move,
-    moves,
     random_board,
     slide,
     successors,
 )
-from puzzlekit.sliding.display import COLOURS
-from puzzlekit.sliding.distances import distance_table, rank
+from puzzlekit.interfaces.widgets import (
+    NO_TEXT,
+    GridPuzzleWidget,
+    PuzzleBoard,
+    QLearningView,
+    SearchExplorer,
+    picture,
+    play,
+)
 from puzzlekit.learning.qlearning import Solver
 from puzzlekit.learning.qtable import load_table
-from puzzlekit.interfaces.widgets import NO_TEXT, GridPuzzleWidget, PuzzleBoard, QLearningView, SearchExplorer, picture, play
+from puzzlekit.sliding.display import COLOURS
+from puzzlekit.sliding.distances import distance_table, rank
 
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 HIGHLIGHT = COLOURS.highlight
@@ -305,7 +312,7 @@ def test_picture_mode_without_numbers_and_other_sizes():
     board = PuzzleBoard(seed=2, picture=True, numbers=False)
     assert all(cell.description == NO_TEXT for cell in board.cells)
     board.size_choice.value = 4
-    assert f"background-size: 400% 400%" in board.style_html.value and len(board.cells) == 16
+    assert "background-size: 400% 400%" in board.style_html.value and len(board.cells) == 16
     assert f"{board.css_prefix}-t15" in board.style_html.value
 
 

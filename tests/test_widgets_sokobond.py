@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from puzzlekit.sokobond import SokobondGame, initial_state, levels, load_level, move, parse_level
 from puzzlekit.interfaces.widgets import GridPuzzleWidget, SokobondBoard
+from puzzlekit.sokobond import SokobondGame, initial_state, levels, load_level, move, parse_level
 
 WATER = "#######\n#h..O.#\n#...H.#\n#######"
 

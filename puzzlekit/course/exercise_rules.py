@@ -8,7 +8,6 @@ result, or a sentence that says what is wrong (check asks it after the call, so 
 
 from __future__ import annotations
 
-
 from ..checks import short_repr
 from .exercises import Matcher
 

@@ -15,11 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ..sliding.board import is_token_board, parse_board
 from ..checks import check_callable, check_int
-from ..sliding.display import show
-from ..sliding.heuristics import HEURISTICS
-from ..sliding.puzzle import SlidingPuzzle
 from ..learning.qlearning import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters, QLearning, policy_mistakes
 from ..learning.qtable import DEFAULT_TABLE, check_output
 from ..search import (
@@ -29,7 +25,13 @@ from ..search import (
     not_found_message,
     run_search,
 )
+from ..sliding.board import is_token_board, parse_board
+from ..sliding.display import show
 from ..sliding.fifteen import cache_directory
+from ..sliding.heuristics import HEURISTICS
+from ..sliding.puzzle import SlidingPuzzle
+from ..sokobond import HEURISTICS as SOKOBOND_HEURISTICS
+from ..sokobond import SokobondPuzzle, draw, levels, read_level
 from ..solving import (
     FIFTEEN_DATABASES,
     FIFTEEN_METHOD,
@@ -39,8 +41,6 @@ from ..solving import (
     databases_to_build,
     solution_search,
 )
-from ..sokobond import HEURISTICS as SOKOBOND_HEURISTICS
-from ..sokobond import SokobondPuzzle, draw, levels, read_level
 from .terminal import SLIDING_KEYS, SOKOBOND_KEYS, SlidingSession, SokobondSession, play_lines
 
 __all__ = ["main", "parser", "COMMANDS", "add_solve_parser", "add_play_parser", "add_train_parser", "ProgressBar"]

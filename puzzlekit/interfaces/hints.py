@@ -10,10 +10,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..sliding.board import BLANK, SUN, check_cells, default_goal, is_token_board, slide
 from ..checks import check_int, check_real, short_repr
-from ..sliding.puzzle import SlidingPuzzle
 from ..search import astar_search, weighted_astar_search
+from ..sliding.board import BLANK, SUN, check_cells, default_goal, is_token_board, slide
+from ..sliding.puzzle import SlidingPuzzle
 
 __all__ = [
     "Plan",

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..sliding.board import BLANK, check_cells
 from ..checks import check_int, short_repr
+from ..sliding.board import BLANK, check_cells
 from ..sliding.display import COLOURS, BoardPicture
 from ..sliding.grid import DIRECTIONS, check_direction
 from ..sliding.state_space import check_dict_table, check_table

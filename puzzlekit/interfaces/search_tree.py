@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from html import escape
 
 from ..checks import check_callable, check_int
-from ..sliding.display import COLOURS, show
 from ..problem import Problem
 from ..search.result import as_problem
 from ..search.uninformed import breadth_first_search
+from ..sliding.display import COLOURS, show
 
 __all__ = ["TreeNode", "SearchTree", "search_tree", "state_text", "MAX_TREE_EXPANSIONS"]
 

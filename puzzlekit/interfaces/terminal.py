@@ -11,13 +11,22 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-from ..sliding.board import (Board, check_cells, check_pair, check_reachable, default_goal, format_board, move, random_board,
-                    slide)
 from ..checks import check_int, short_repr
+from ..sliding.board import (
+    Board,
+    check_cells,
+    check_pair,
+    check_reachable,
+    default_goal,
+    format_board,
+    move,
+    random_board,
+    slide,
+)
 from ..sliding.grid import DIRECTION_NAMES
-from .hints import hint as sliding_hint
 from ..sokobond import KEYS, SokobondGame
 from ..sokobond.level import Level
+from .hints import hint as sliding_hint
 
 __all__ = ["SlidingSession", "SokobondSession", "play_lines", "SLIDING_KEYS", "SOKOBOND_KEYS", "HINT_LIMITS"]
 

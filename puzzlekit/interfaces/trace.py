@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from ..checks import check_int, check_real, short_repr
 from ..problem import Problem
-from ..sliding.puzzle import SlidingPuzzle
 from ..search import METHODS, SearchResult, run_search
+from ..sliding.puzzle import SlidingPuzzle
 
 __all__ = ["Frame", "Trace", "trace_search", "METHOD_NAMES", "INFORMED_METHODS", "ONE_PATH_METHODS",
            "MAX_TRACED"]

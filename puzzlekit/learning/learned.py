@@ -10,10 +10,10 @@ import math
 import numbers
 from collections.abc import Callable, Sequence
 
-from ..sliding.board import Board, check_cells, check_pair, check_reachable, default_goal, is_token_board
 from ..checks import check_real, short_repr
+from ..sliding.board import Board, check_cells, check_pair, check_reachable, default_goal, is_token_board
 from ..sliding.heuristics import for_goal
-from ..sliding.state_space import check_dict_table, check_table, q_array, state_space
+from ..sliding.state_space import check_dict_table, check_table, q_array, state_space  # noqa: F401 - the doctests use it
 
 __all__ = ["q_to_distance", "learned_distances", "q_heuristic", "QHeuristic"]
 

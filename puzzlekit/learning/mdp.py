@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
-from ..sliding.board import Board, check_cells, default_goal, successors
 from ..checks import check_int, check_real, short_repr
+from ..sliding.board import Board, check_cells, default_goal, successors
 from ..sliding.grid import check_direction
 
 __all__ = [

@@ -23,13 +23,13 @@ from .result import (
     SearchResult,
     not_found_message,
 )
+from .uniform_cost import uniform_cost_search
 from .uninformed import (
     breadth_first_search,
     depth_first_search,
     depth_limited_search,
     iterative_deepening_search,
 )
-from .uniform_cost import uniform_cost_search
 
 __all__ = [
     "SearchResult",

@@ -11,8 +11,17 @@ from collections.abc import Sequence
 
 from ..checks import short_repr
 from ..problem import Problem
-from .result import (DEFAULT_MAX_EXPANDED, EXHAUSTED, FOUND, Limits, OnEvent, SearchResult, _state_methods, as_problem,
-                     path_to)
+from .result import (
+    DEFAULT_MAX_EXPANDED,
+    EXHAUSTED,
+    FOUND,
+    Limits,
+    OnEvent,
+    SearchResult,
+    _state_methods,
+    as_problem,
+    path_to,
+)
 
 __all__ = ["bidirectional_breadth_first_search", "join", "goal_of"]
 

@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from ..checks import check_int, make_rng, short_repr
 from .board_checks import (
     BLANK,
     MAX_CELLS,
@@ -22,7 +23,6 @@ from .board_checks import (
     default_goal,
     is_token_board,
 )
-from ..checks import check_int, make_rng, short_repr
 from .grid import DIRECTION_NAMES, DIRECTIONS, _swapped, blocked_message, step_table, swap
 
 __all__ = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache
 
 from ..checks import check_int, short_repr
 
@@ -295,6 +295,6 @@ def default_goal(size: int = 3) -> Board:
     return _default_goal(check_int(size, "size", minimum=2, maximum=MAX_SIZE))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _default_goal(size: int) -> Board:
     return tuple(range(1, size * size)) + (BLANK,)

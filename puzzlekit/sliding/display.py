@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 
-from dataclasses import dataclass
-
-from .board import BLANK, MOON, SUN, check_cells, format_board, is_token_board
 from ..checks import check_int, short_repr
+from .board import BLANK, MOON, SUN, check_cells, format_board, is_token_board
 
 __all__ = ["BoardPicture", "show", "Theme", "COLOURS"]
 

@@ -9,8 +9,8 @@ import math
 from collections import deque
 from collections.abc import Sequence
 
-from .board import BLANK, Board, check_cells, default_goal, is_token_board, successors
 from ..checks import check_int, short_repr
+from .board import BLANK, Board, check_cells, default_goal, is_token_board, successors
 from .grid import target_array
 
 __all__ = ["rank", "unrank", "rank_columns", "distance_table", "breadth_first_distances"]

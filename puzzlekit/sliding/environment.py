@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..checks import check_int, check_real, make_rng, short_repr
 from .board import (
     BLANK,
     DIRECTIONS,
@@ -19,7 +20,6 @@ from .board import (
     is_solvable,
     random_board,
 )
-from ..checks import check_int, check_real, make_rng, short_repr
 from .grid import _swapped, blocked_message, step_table
 from .spaces import Box, Discrete
 

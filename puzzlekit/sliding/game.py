@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..checks import check_int, make_rng
 from .board import (
     BLANK,
     Board,
@@ -14,7 +15,6 @@ from .board import (
     inversions,
     random_board,
 )
-from ..checks import check_int, make_rng
 from .grid import DIRECTION_NAMES, _swapped, blocked_message, step_table
 
 __all__ = ["SlidingPuzzleGame"]

@@ -7,10 +7,10 @@ the board" is written once.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-from .board_checks import MAX_SIZE, check_cells, side
 from ..checks import check_choice, check_int, short_repr
+from .board_checks import MAX_SIZE, check_cells, side
 
 __all__ = [
     "DIRECTIONS",
@@ -66,7 +66,7 @@ def step_table(size: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     return _step_table(check_int(size, "size", minimum=2, maximum=MAX_SIZE))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _step_table(size: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     return tuple(
         tuple(

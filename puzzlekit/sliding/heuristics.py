@@ -12,8 +12,8 @@ import math
 import operator
 from collections.abc import Callable, Sequence
 
-from .board import BLANK, Board, check_cells, check_pair, is_token_board
 from ..checks import short_repr
+from .board import BLANK, Board, check_cells, check_pair, is_token_board
 from .grid import side
 
 __all__ = [

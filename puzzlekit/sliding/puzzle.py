@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .board import BLANK, Board, check_pair, check_reachable, slide
 from ..checks import short_repr
-from .grid import DIRECTIONS, _swapped, step_table
 from ..problem import Problem
+from .board import BLANK, Board, check_pair, check_reachable, slide
+from .grid import DIRECTIONS, _swapped, step_table
 
 __all__ = ["SlidingPuzzle", "TileCostPuzzle"]
 

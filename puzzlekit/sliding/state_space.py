@@ -12,8 +12,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import BLANK, Board, check_cells, default_goal, is_token_board
 from ..checks import check_bool, check_int, short_repr
+from .board import BLANK, Board, check_cells, default_goal, is_token_board
 from .distances import distance_table, rank, rank_columns
 from .grid import DIRECTIONS, MAX_SIZE, target_array
 
@@ -146,7 +146,7 @@ def state_space(size: int = 3) -> StateSpace:
     return _build(size)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _build(size: int) -> StateSpace:
     """The state space of `size`, built once per session (`state_space` checks `size` first)."""
     import numpy as np

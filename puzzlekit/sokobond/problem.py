@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..checks import short_repr
-from ..sliding.grid import DIRECTIONS
 from ..problem import Problem
+from ..sliding.grid import DIRECTIONS
 from .heuristics import HEURISTICS
 from .level import Level, parse_level
 from .picture import format_state

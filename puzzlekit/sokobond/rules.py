@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..sliding.grid import DIRECTIONS
 from ..checks import short_repr
+from ..sliding.grid import DIRECTIONS
 from .level import Level
 
 __all__ = [

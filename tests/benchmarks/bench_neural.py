@@ -39,12 +39,13 @@ for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(variable, "1")
 
 from bench_korf100 import write_csv  # the rows through a temporary file, renamed
+
 from puzzlekit import lambda_astar_search, q_heuristic, random_board
-from puzzlekit.sliding.distances import distance_table, rank
 from puzzlekit.learning.neural.eight import SHIPPED, measure_eight, train_eight
-from puzzlekit.learning.neural.evaluation import all_estimates, q_from_estimates
 from puzzlekit.learning.neural.encoding import input_width
+from puzzlekit.learning.neural.evaluation import all_estimates, q_from_estimates
 from puzzlekit.learning.neural.files import load_network, save_network
+from puzzlekit.sliding.distances import distance_table, rank
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDY_CSV = ROOT / "data" / "neural_weighted_astar.csv"
@@ -99,9 +100,15 @@ def fifteen(inputs: str, write: bool, trained: str | None = None, save: str | No
     `trained`, if given, is a network file of this training (saved by `--fifteen-save`; its history's settings must
     be those of `fifteen_settings(inputs)`): it is measured instead of training again, with the training time it
     recorded. `save`, if given, is a file to save the network to as well (whatever its inputs), with its figures."""
+    from puzzlekit.learning.neural.fifteen import (
+        FIFTEEN_SEARCHES,
+        SHIPPED_FIFTEEN,
+        SHIPPED_SEARCH,
+        fifteen_settings,
+        solve_korf,
+        train_fifteen,
+    )
     from puzzlekit.sliding.fifteen import korf100
-    from puzzlekit.learning.neural.fifteen import (FIFTEEN_SEARCHES, SHIPPED_FIFTEEN, SHIPPED_SEARCH, fifteen_settings,
-                                                   solve_korf, train_fifteen)
 
     print(f"== 15-puzzle, {inputs} inputs: approximate value iteration from scratch", flush=True)
     began = time.perf_counter()

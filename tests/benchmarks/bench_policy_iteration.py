@@ -21,8 +21,8 @@ import numpy as np
 from bench_korf100 import write_csv
 
 from puzzlekit.learning.policy_iteration import policy_iteration_array
-from puzzlekit.sliding.state_space import state_space
 from puzzlekit.learning.value_iteration import value_iteration
+from puzzlekit.sliding.state_space import state_space
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = ROOT / "data" / "policy_iteration_8puzzle.csv"

@@ -19,9 +19,9 @@ import time
 import numpy as np
 
 from puzzlekit import random_board
+from puzzlekit.search import astar_search, ida_star_search
 from puzzlekit.sliding.distances import distance_table, rank
 from puzzlekit.sliding.puzzle import SlidingPuzzle
-from puzzlekit.search import astar_search, ida_star_search
 
 GOAL = (1, 2, 3, 4, 5, 6, 7, 8, 0)
 

@@ -22,8 +22,16 @@ from pathlib import Path
 
 from bench_korf100 import write_csv
 
-from puzzlekit import (EIGHT_PUZZLE_HYPERPARAMETERS, distance_table, lambda_astar_search, manhattan, q_heuristic,
-                       random_board, rank, train_fast)
+from puzzlekit import (
+    EIGHT_PUZZLE_HYPERPARAMETERS,
+    distance_table,
+    lambda_astar_search,
+    manhattan,
+    q_heuristic,
+    random_board,
+    rank,
+    train_fast,
+)
 from puzzlekit.learning.qtable import load_table
 
 ROOT = Path(__file__).resolve().parents[2]

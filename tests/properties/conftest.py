@@ -2,9 +2,8 @@
 
 import resource
 
-import pytest
-
 import fuzz_objects
+import pytest
 
 MEMORY_CEILING = 6 * 2**30  # bytes: a call that tries to allocate more gets MemoryError instead of swapping the machine
 

@@ -10,16 +10,24 @@ import io
 import itertools
 import json
 import math
-import os
 import zipfile
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
+from fuzz_values import (
+    BOARDS,
+    CHEAP_BOARDS,
+    NON_TEXT_BOARDS,
+    SUN_MOON,
+    SUN_MOON_GOAL,
+    Arg,
+    bad,
+    cheap_boards,
+    good,
+    permutations_of,
+)
 from hypothesis import strategies as st
-
-from fuzz_values import (BOARDS, CHEAP_BOARDS, NON_TEXT_BOARDS, SUN_MOON, SUN_MOON_GOAL, Arg, bad, cheap_boards, goal_of, good,
-                         permutations_of)
 
 # Where the public names live. Some may move while the package is refactored; `public` looks in each.
 PUBLIC_MODULES = ["puzzlekit", "puzzlekit.sliding.board", "puzzlekit.sliding.grid", "puzzlekit.checks", "puzzlekit.search",
@@ -64,13 +72,13 @@ def fresh(suffix: str = ".npz") -> Path:
 # --- Q-tables ------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def shipped_table():
     """The table that ships (3x3, read-only)."""
     return public("load_table")()[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def small_table():
     """A 2x2 table: a learned-looking value for each legal move, -inf for the wall."""
     neighbours = public("state_space")(2).neighbours

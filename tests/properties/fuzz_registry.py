@@ -10,13 +10,12 @@ import importlib
 import inspect
 import math
 from dataclasses import dataclass
-from functools import lru_cache
-
-from hypothesis import strategies as st
+from functools import cache
 
 import fuzz_objects as objects
 import fuzz_values as values
 from fuzz_values import Arg, bad, good
+from hypothesis import strategies as st
 
 SOKOBOND_LEVELS = ["first", "pair"]  # small levels: their searches stay cheap
 
@@ -446,7 +445,7 @@ class Target:
         return module.startswith(("puzzlekit.search", "puzzlekit.solving")) or self.name in ("SlidingPuzzle",)
 
 
-@lru_cache(maxsize=None)
+@cache
 def targets() -> tuple[Target, ...]:
     """Every public function, constructor and method of the public modules, each once."""
     found, seen = [], set()

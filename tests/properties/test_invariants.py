@@ -5,14 +5,22 @@
 import copy
 
 import numpy as np
+from fuzz_objects import public
+from fuzz_values import (
+    DIRECTIONS,
+    goal_of,
+    in_containers,
+    is_one_slide,
+    parity_solvable,
+    permutations_of,
+    scrambled,
+    slide_blank,
+)
+from fuzzkit import attempt, fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
 import puzzlekit
-from fuzz_objects import public
-from fuzz_values import (DIRECTIONS, goal_of, in_containers, is_one_slide, parity_solvable, permutations_of,
-                         scrambled, slide_blank)
-from fuzzkit import attempt, fuzz_settings
 
 SEARCHES = ["breadth_first_search", "depth_first_search", "iterative_deepening_search", "greedy_best_first_search",
             "astar_search", "weighted_astar_search", "lambda_astar_search", "ida_star_search"]

@@ -4,13 +4,12 @@ Each call must return, or raise ValueError/TypeError with a message written for 
 given an argument that is certainly garbage must not return. No call is timed: limits keep each small.
 """
 
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 import fuzz_registry as registry
 import fuzzkit
+import pytest
 from fuzzkit import attempt, fuzz_settings
+from hypothesis import given
+from hypothesis import strategies as st
 
 TARGETS = registry.targets()
 

@@ -2,14 +2,13 @@
 
 import os
 
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 import fuzz_registry as registry
 import fuzzkit
+import pytest
 from fuzz_objects import RECIPES, make_file, public, small_table, workdir
 from fuzzkit import attempt, fuzz_settings
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 @pytest.mark.parametrize("recipe", sorted(RECIPES))

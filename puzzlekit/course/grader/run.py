@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import base64
 import os
-import re
 import queue
+import re
 import secrets
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -46,8 +47,9 @@ class Worker:
     def __init__(self, setup: dict):
         command = [sys.executable, "-I", "-c",
                    f"import sys; sys.path.insert(0, {_ROOT!r}); from puzzlekit.course.grader.worker import main; main()"]
+        self.errors = tempfile.TemporaryFile()  # the worker's standard error: its last line says why it ended
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, env=_environment(), cwd=setup["cwd"],
+                                        stderr=self.errors, env=_environment(), cwd=setup["cwd"],
                                         start_new_session=True)
         self.messages: queue.Queue = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -111,6 +113,21 @@ class Worker:
         except subprocess.TimeoutExpired:
             return None
 
+    def last_error(self) -> str:
+        """The last line the worker wrote to its standard error (a traceback's last line, say); "" if none."""
+        try:
+            self.errors.seek(0, os.SEEK_END)
+            self.errors.seek(max(0, self.errors.tell() - 2000))
+            lines = self.errors.read().decode("utf-8", "replace").strip().splitlines()
+        except (OSError, ValueError):
+            return ""
+        return cut(lines[-1], 200) if lines else ""
+
+    def why(self, code) -> str:
+        """'(exit code N)', with the last line of the worker's standard error when there is one."""
+        error = self.last_error()
+        return f"(exit code {code}{': ' + error if error else ''})"
+
     def exit_code(self) -> int | None:
         try:
             return self.process.wait(timeout=2)
@@ -173,8 +190,7 @@ class _Run:
                 if isinstance(message, dict):
                     continue  # a "forbidden" report while a cell ran: the cell's call failed, nothing to score
                 code = self.worker.stop()
-                why = ("did not finish in time" if message == "timeout"
-                       else f"ended the process (exit code {code})")
+                why = "did not finish in time" if message == "timeout" else f"ended the process {self.worker.why(code)}"
                 if current is None:
                     self.notes.append(f"the notebook's cells {why}")
                     return False
@@ -248,7 +264,7 @@ class _Run:
             request = {"op": "call", "id": secrets.token_hex(8), "name": name, "time_limit": time_limit,
                        "args": base64.b64encode(shipped).decode()}
             if not self.worker.send(request):
-                return False, f"✗ the process ended (exit code {self.worker.exit_code()}) before {call} could run", True
+                return False, f"✗ the process ended {self.worker.why(self.worker.exit_code())} before {call} could run", True
             reply, forbidden = None, None
             deadline = time.monotonic() + (time_limit or 600) + _MARGIN
             while reply is None:
@@ -259,7 +275,7 @@ class _Run:
                     return False, f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}", True
                 if message is None:
                     code = self.worker.stop()
-                    return False, f"✗ the process ended (exit code {code}) while running {call}", True
+                    return False, f"✗ the process ended {self.worker.why(code)} while running {call}", True
                 if message.get("op") == "forbidden":
                     forbidden = forbidden or str(message.get("label"))
                 elif message.get("op") == "result" and message.get("id") == request["id"]:

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ...sliding.board import BLANK
 from ...checks import check_int, short_repr
+from ...sliding.board import BLANK
 from ...sliding.display import show
 from ...sliding.grid import DIRECTION_NAMES
 from ...sliding.heuristics import HEURISTICS

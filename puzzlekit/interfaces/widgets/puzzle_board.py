@@ -10,11 +10,11 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ...sliding.board import SUN_MOON_GOAL, SUN_MOON_START, Board, check_cells, default_goal, is_token_board, moves
 from ...checks import check_int, check_real, make_rng, short_repr
+from ...sliding.board import SUN_MOON_GOAL, SUN_MOON_START, Board, check_cells, default_goal, is_token_board, moves
+from ...sliding.display import COLOURS  # noqa: F401 - named in the doctests
 from ...sliding.game import SlidingPuzzleGame
 from ..hints import DEFAULT_MAX_EXPANDED, DEFAULT_MAX_SECONDS, HintSources, Plan, hint_message, solve_message
-from ...sliding.display import COLOURS  # noqa: F401 - named in the doctests
 from .base import GridPuzzleWidget
 from .pictures import data_url, square_svg
 from .tile_grid import SYMBOLS, TileGrid

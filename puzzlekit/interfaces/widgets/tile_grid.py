@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from ...sliding.board import BLANK, MOON, SUN, check_cells, is_token_board
 from ...checks import check_callable, short_repr
+from ...sliding.board import BLANK, MOON, SUN, check_cells, is_token_board
 from ...sliding.display import COLOURS, show
 from .base import NO_TEXT, cell_button
 

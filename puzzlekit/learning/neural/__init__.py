@@ -9,8 +9,17 @@ Importing `puzzlekit` does not import this package; importing it imports numpy.
 """
 
 from .batches import children, goal_batch, reflect, scramble
-from .encoding import (ENCODINGS, PatternDatabaseInputs, check_encoding, encode, encoding_name, input_width, one_hot,
-                       one_hot_and_distances, tile_distances)
+from .encoding import (
+                       ENCODINGS,
+                       PatternDatabaseInputs,
+                       check_encoding,
+                       encode,
+                       encoding_name,
+                       input_width,
+                       one_hot,
+                       one_hot_and_distances,
+                       tile_distances,
+)
 from .network import Adam, Network, backward, forward, loss, new_network, predict, train_step
 from .training import DaviSettings, bootstrap_targets, train_davi, train_supervised
 

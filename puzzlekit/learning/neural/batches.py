@@ -5,8 +5,8 @@ A batch is a (count, cells) uint8 array, one board per row, 0 for the blank (any
 
 from __future__ import annotations
 
-from ...sliding.board import default_goal
 from ...checks import check_int, short_repr
+from ...sliding.board import default_goal
 from ...sliding.grid import MAX_SIZE, target_array
 
 __all__ = ["check_batch", "goal_batch", "children", "scramble", "reflect"]

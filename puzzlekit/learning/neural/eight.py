@@ -7,7 +7,7 @@ approximate value iteration, with no exact distance. `measure_eight(network)` co
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 
 from ...checks import check_choice
 from ...sliding.state_space import state_space
@@ -115,7 +115,6 @@ def optimal_by_distance(estimates) -> list[tuple[int, float]]:
     >>> optimal_by_distance(state_space(3).distances.astype(float))[:2]
     [(1, 1.0), (2, 1.0)]
     """
-    import numpy as np
 
     space = state_space(3)
     good = greedy_optimal(estimates)

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 
-from ...sliding.board import check_cells, default_goal, is_solvable
 from ...checks import check_int, check_real
+from ...sliding.board import check_cells, default_goal, is_solvable
 from ...sliding.grid import step_table
 
 __all__ = ["BatchResult", "batch_weighted_astar", "network_heuristic"]

@@ -11,8 +11,13 @@ from .fast import train_fast, update_entries
 from .loop import QTable, greedy_action, q_learning, q_update
 from .monte_carlo import monte_carlo_control
 from .original import QLearning, Solver
-from .settings import (EIGHT_PUZZLE_HYPERPARAMETERS, SUN_MOON_HYPERPARAMETERS, Hyperparameters, exploration_rate,
-                       learning_rate_at)
+from .settings import (
+                       EIGHT_PUZZLE_HYPERPARAMETERS,
+                       SUN_MOON_HYPERPARAMETERS,
+                       Hyperparameters,
+                       exploration_rate,
+                       learning_rate_at,
+)
 from .td import epsilon_greedy, epsilon_greedy_probabilities, expected_sarsa, expected_sarsa_update, sarsa, sarsa_update
 
 __all__ = [

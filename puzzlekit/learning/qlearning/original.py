@@ -7,12 +7,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 
-from ...sliding.board import Board, check_cells
 from ...checks import check_bool, check_callable, check_int, check_real, short_repr
+from ...sliding.board import Board, check_cells
 from ...sliding.environment import ACTIONS, SlidingPuzzleEnv
 from ...sliding.game import SlidingPuzzleGame
-from ..qtable import check_output, load_table, save_table
 from ...sliding.state_space import TABLE_SIZES, q_array, state_space
+from ..qtable import check_output, load_table, save_table
 from .evaluation import greedy_moves, policy_mistakes
 from .fast import train_fast
 from .loop import q_learning

@@ -8,12 +8,12 @@ home from that placement, whatever the blank's cell and however the other tiles 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
-from ..board import BLANK, check_cells, default_goal, is_token_board
 from ...checks import check_choice
+from ..board import BLANK, check_cells, default_goal, is_token_board
 from ..grid import target_array
-from .placements import MAX_ENTRIES, rank_placement_columns, count_placements
+from .placements import MAX_ENTRIES, count_placements, rank_placement_columns
 
 __all__ = ["build_pattern_database", "check_goal", "check_pattern", "UNSEEN", "PROGRESS_ABOVE"]
 
@@ -137,7 +137,7 @@ def build_pattern_database(pattern: Sequence[int], goal: Sequence[int] | None = 
 # sweep never makes them: it stores one entry per (placement, region), under the region's lowest cell.
 
 
-@lru_cache(maxsize=None)
+@cache
 def _growth(size: int):
     """(shift, mask) pairs on int64 bit masks: `(region << shift) & mask` (`>>` for a negative shift) moves a region.
 
@@ -162,7 +162,6 @@ def _growth(size: int):
 
 def _region(blanks, taken, grow):
     """The cells the blank reaches from `blanks` without crossing a cell in `taken` (per row)."""
-    import numpy as np
 
     if len(grow) and grow[0][0] == "table":  # boards up to 4x4: every answer computed in advance
         return grow[0][1][taken, blanks]

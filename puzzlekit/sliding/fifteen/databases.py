@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..board import BLANK, check_pair, default_goal
 from ...checks import check_choice
+from ..board import BLANK, check_pair, default_goal
 from .building import check_goal, check_pattern
 from .cache import cached_pattern_database
 from .placements import MAX_ENTRIES, count_placements, rank_placements, sparse_index, unrank_placements

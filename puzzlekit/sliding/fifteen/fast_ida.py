@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..board import BLANK, is_token_board
 from ...checks import check_choice
+from ...search.result import DEFAULT_MAX_EXPANDED_ONE_PATH, EXHAUSTED, FOUND, Limits, SearchResult
+from ..board import BLANK, is_token_board
 from ..grid import DIRECTIONS, step_table
 from ..puzzle import SlidingPuzzle
-from ...search.result import DEFAULT_MAX_EXPANDED_ONE_PATH, EXHAUSTED, FOUND, Limits, SearchResult
 from .databases import PARTITIONS, PatternDatabases, mirror_cell, pattern_databases
 
 __all__ = ["fast_ida_star_search", "fast_heuristic"]

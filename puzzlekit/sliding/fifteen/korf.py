@@ -11,8 +11,8 @@ import os
 from pathlib import Path
 from typing import NamedTuple
 
-from ..board import check_board
 from ...datafiles import data_path
+from ..board import check_board
 
 __all__ = ["KORF100", "KORF100_MANHATTAN_NODES", "KORF100_RESULTS", "KorfInstance", "korf100", "from_korf_goal"]
 
