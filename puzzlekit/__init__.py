@@ -6,71 +6,42 @@ learned heuristics. The widgets load on first use, so `import puzzlekit` imports
 matplotlib nor ipywidgets.
 """
 
-from .course.exercises import attempt, check
-from .datafiles import data_path
-from .learning.learned import q_heuristic, q_to_distance
-from .learning.qlearning import (
-    EIGHT_PUZZLE_HYPERPARAMETERS,
-    SUN_MOON_HYPERPARAMETERS,
-    Hyperparameters,
-    QLearning,
-    Solver,
-    format_path,
-    greedy_path,
-    policy_mistakes,
-    q_learning,
-    train_fast,
-)
-from .learning.qtable import load_table
-from .problem import Problem
-from .search import (
-    SearchResult,
-    astar_search,
-    breadth_first_search,
-    depth_first_search,
-    depth_limited_search,
-    greedy_best_first_search,
-    ida_star_search,
-    iterative_deepening_search,
-    lambda_astar_search,
-    run_search,
-    weighted_astar_search,
-)
-from .sliding.board import (
-    BLANK,
-    DIRECTIONS,
-    MOON,
-    SUN,
-    SUN_MOON_GOAL,
-    SUN_MOON_START,
-    Board,
-    check_board,
-    default_goal,
-    format_board,
-    inversions,
-    is_solvable,
-    move,
-    moves,
-    parse_board,
-    position,
-    random_board,
-    slide,
-    successors,
-    width,
-)
-from .sliding.display import BoardPicture, show
-from .sliding.distances import distance_table, rank, unrank
-from .sliding.environment import Rewards, SlidingPuzzleEnv
-from .sliding.game import SlidingPuzzleGame
-from .sliding.heuristics import linear_conflict, manhattan, misplaced
-from .sliding.puzzle import SlidingPuzzle
-from .sokobond import SokobondGame, SokobondPuzzle
-from .solving import solve
+import importlib
+
+# Where each name lives: `puzzlekit.<name>` imports its module when first used (PEP 562's module __getattr__),
+# so `import puzzlekit` stays light (no numpy, matplotlib or ipywidgets) and a chapter pays only for what it uses.
+_MODULES = {
+    ".course.exercises": "attempt check",
+    ".datafiles": "data_path",
+    ".learning.learned": "q_heuristic q_to_distance",
+    ".learning.qlearning": (
+        "EIGHT_PUZZLE_HYPERPARAMETERS SUN_MOON_HYPERPARAMETERS Hyperparameters QLearning Solver "
+        "format_path greedy_path policy_mistakes q_learning train_fast"),
+    ".learning.qtable": "load_table",
+    ".problem": "Problem",
+    ".search": (
+        "SearchResult astar_search breadth_first_search depth_first_search depth_limited_search "
+        "greedy_best_first_search ida_star_search iterative_deepening_search lambda_astar_search run_search "
+        "weighted_astar_search"),
+    ".sliding.board": (
+        "BLANK DIRECTIONS MOON SUN SUN_MOON_GOAL SUN_MOON_START Board check_board default_goal "
+        "format_board inversions is_solvable move moves parse_board position random_board slide "
+        "successors width"),
+    ".sliding.display": "BoardPicture show",
+    ".sliding.distances": "distance_table rank unrank",
+    ".sliding.environment": "Rewards SlidingPuzzleEnv",
+    ".sliding.game": "SlidingPuzzleGame",
+    ".sliding.heuristics": "linear_conflict manhattan misplaced",
+    ".sliding.puzzle": "SlidingPuzzle",
+    ".sokobond": "SokobondGame SokobondPuzzle",
+    ".solving": "solve",
+    ".interfaces.widgets": "PuzzleBoard SearchExplorer QLearningView play picture SokobondBoard",
+}
+_HOMES = {name: module for module, names in _MODULES.items() for name in names.split()}
+_SUBPACKAGES = ("checks", "course", "datafiles", "interfaces", "learning", "problem", "search", "sliding", "sokobond",
+                "solving")
 
 __version__ = "0.1.0"
-
-# The widgets need ipywidgets: `puzzlekit.PuzzleBoard` imports `puzzlekit.interfaces.widgets` when first used (see __getattr__).
-_WIDGETS = ("PuzzleBoard", "SearchExplorer", "QLearningView", "play", "picture", "SokobondBoard")
 
 __all__ = [
     # boards and the textbook's helpers (chapters 1-2)
@@ -143,18 +114,21 @@ __all__ = [
     "SokobondPuzzle",
     "SokobondGame",
     # widgets, loaded on first use
-    *_WIDGETS,
+    *_MODULES[".interfaces.widgets"].split(),
 ]
 
 
 def __getattr__(name: str):
-    """`puzzlekit.PuzzleBoard` and the other widgets import `puzzlekit.interfaces.widgets` (and ipywidgets) when first used."""
-    if name in _WIDGETS:
-        from .interfaces import widgets
-
-        return getattr(widgets, name)
-    raise AttributeError(f"module 'puzzlekit' has no attribute {name!r}")
+    """`puzzlekit.move` and every name of `__all__`: imported from its module when first used, then kept."""
+    home = _HOMES.get(name)
+    if home is None:
+        if name in _SUBPACKAGES:  # `puzzlekit.search` without `import puzzlekit.search` first
+            return importlib.import_module(f".{name}", __name__)
+        raise AttributeError(f"module 'puzzlekit' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_WIDGETS))
+    return sorted(set(globals()) | set(_HOMES))
