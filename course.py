@@ -104,7 +104,7 @@ def prepare(here: bool, test: bool = False, book: bool = False) -> str:
     """Make sure an environment with everything in requirements.txt exists (and requirements-test.txt
     for the tests, requirements-book.txt for the website, which the browser tests build too); return its
     Python. With `here`, check this Python's environment and change nothing."""
-    if sys.version_info < (3, 10):
+    if sys.version_info < (3, 10):  # noqa: UP036 - course.py may be started by an older python3 than the package needs
         sys.exit(f"puzzlekit needs Python 3.10 or newer; this is {sys.version.split()[0]}")
     names = (["requirements.txt"] + (["requirements-test.txt"] if test else [])
              + (["requirements-book.txt"] if test or book else []))
@@ -247,7 +247,8 @@ def points(arguments: list[str]) -> int:
 
 def book(arguments: list[str]) -> int:
     """`book [--out DIR] [--student]`: the course as a static website, built offline from the executed chapters
-    (nothing is run again); its Binder and Colab links open the repository pyproject.toml names (runs inside the env)."""
+    (nothing is run again); its Binder and Colab links open the repository pyproject.toml names (runs inside the
+    env)."""
     from puzzlekit.course.book import build_book
     from puzzlekit.course.launch import repository_setting
 
@@ -312,9 +313,11 @@ def grade_submissions(arguments: list[str]) -> int:
 
     parser = argparse.ArgumentParser(prog="course.py grade", description=grade_submissions.__doc__)
     parser.add_argument("chapter", help="the teacher notebook, or the start of its name in chapters/ (e.g. 03)")
-    parser.add_argument("submissions", help="a folder of <student>.ipynb, or of nbgrader's submitted/<student>/<assignment>/")
+    parser.add_argument("submissions",
+                        help="a folder of <student>.ipynb, or of nbgrader's submitted/<student>/<assignment>/")
     parser.add_argument("--jobs", type=int, default=1, help="submissions graded at once (default 1)")
-    parser.add_argument("--out", help="the CSV (default: build/grades/<chapter>.csv); reports go to <out without .csv>/")
+    parser.add_argument("--out",
+                        help="the CSV (default: build/grades/<chapter>.csv); reports go to <out without .csv>/")
     parser.add_argument("--regrade", action="store_true", help="grade again the students already in the CSV")
     parser.add_argument("--cell-time-limit", type=float, default=300,
                         help="seconds one cell of a submission may take before it is skipped (default 300)")

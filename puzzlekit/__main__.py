@@ -1,4 +1,4 @@
-"""`python -m puzzlekit solve "8 6 7 / 2 5 4 / 3 _ 1"` or `python -m puzzlekit train`: see `puzzlekit.interfaces.cli`."""
+"""`python -m puzzlekit solve "8 6 7 / 2 5 4 / 3 _ 1"` or `python -m puzzlekit train`: see puzzlekit.interfaces.cli."""
 
 from .interfaces.cli import main
 

@@ -1,4 +1,4 @@
-"""Tests for the student edition (puzzlekit.course.editions, `course.py student`) on the real chapters and on small cases.
+"""Tests for the student edition (puzzlekit.course.editions, `course.py student`): the real chapters, small cases.
 
 Executing a student notebook is slow, so by default only the quickest chapters run top to bottom; set
 PUZZLEKIT_STUDENT_ALL=1 to run every chapter (about as long as executing the course).

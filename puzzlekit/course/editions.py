@@ -48,7 +48,8 @@ def solution_regions(source: str, *, strict: bool = False) -> Iterator[tuple[str
     ['text', 'begin', 'solution', 'end']
     >>> list(solution_regions("Replace `### BEGIN SOLUTION` ...", strict=True))
     Traceback (most recent call last):
-    ValueError: line 1 mentions BEGIN or END SOLUTION, which nbgrader reads as a marker: 'Replace `### BEGIN SOLUTION` ...'
+    ValueError: line 1 mentions BEGIN or END SOLUTION, which nbgrader reads as a marker:
+    'Replace `### BEGIN SOLUTION` ...'
     """
     inside, stub_allowed = None, False
     for number, line in enumerate(source.split("\n"), 1):

@@ -57,7 +57,8 @@ def github_repository(repository: str) -> tuple[str, str]:
     ('someone', 'puzzlekit')
     """
     if not isinstance(repository, str):
-        raise TypeError(f"repository must be a str like 'https://github.com/OWNER/NAME', got {type(repository).__name__}")
+        raise TypeError("repository must be a str like 'https://github.com/OWNER/NAME', "
+                        f"got {type(repository).__name__}")
     match = _GITHUB.fullmatch(repository)
     if not match:
         raise ValueError(f"repository must look like https://github.com/OWNER/NAME (Binder and Colab open GitHub "
@@ -79,7 +80,8 @@ def launch_links(repository: str, notebook: str, *, branch: str = BRANCH) -> dic
     'https://colab.research.google.com/github/someone/puzzlekit/blob/main/chapters/01_board_representation.ipynb'
     >>> launch_links("github.com/someone", "a.ipynb")
     Traceback (most recent call last):
-    ValueError: repository must look like https://github.com/OWNER/NAME (Binder and Colab open GitHub repositories), got 'github.com/someone'
+    ValueError: repository must look like https://github.com/OWNER/NAME (Binder and Colab open GitHub
+    repositories), got 'github.com/someone'
     """
     owner, name = github_repository(repository)
     if not isinstance(notebook, str) or not notebook.endswith(".ipynb") or notebook.startswith("/"):
@@ -112,7 +114,8 @@ def colab_cell_source(repository: str) -> str:
         colab_output.enable_custom_widget_manager()  # Colab shows ipywidgets 8 only with it
     >>> colab_cell_source("someone/puzzlekit")
     Traceback (most recent call last):
-    ValueError: repository must look like https://github.com/OWNER/NAME (Binder and Colab open GitHub repositories), got 'someone/puzzlekit'
+    ValueError: repository must look like https://github.com/OWNER/NAME (Binder and Colab open GitHub
+    repositories), got 'someone/puzzlekit'
     """
     owner, name = github_repository(repository)
     return (

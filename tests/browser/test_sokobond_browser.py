@@ -23,7 +23,8 @@ def test_a_sokobond_level_is_played_and_solved_in_the_browser(page, lab):
 
     notebook = {
         "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                   "source": 'from puzzlekit.interfaces.widgets import SokobondBoard\nSokobondBoard("water", speed=10)'}],
+                   "source": ('from puzzlekit.interfaces.widgets import SokobondBoard\n'
+                              'SokobondBoard("water", speed=10)')}],
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
         "nbformat": 4, "nbformat_minor": 5,
     }
