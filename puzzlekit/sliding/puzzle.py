@@ -1,6 +1,6 @@
 """`SlidingPuzzle`, the search `Problem` of sliding a board to its goal, and `TileCostPuzzle`.
 
-The protocol itself is `puzzlekit.sliding.puzzle`; this module registers `SlidingPuzzle` as what a
+The protocol itself is `puzzlekit.problem`; this module registers `SlidingPuzzle` as what a
 search makes of a bare board (`Problem.for_board`).
 """
 
@@ -111,7 +111,7 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         return self._successors(self._check_state(state))
 
     # The searches call the three methods below on the boards they make themselves, from the checked start:
-    # they are the methods above without the check of the board (see puzzlekit.search.result.state_methods).
+    # they are the methods above without the check of the board (see puzzlekit.search.inputs.state_methods).
 
     def _successors(self, state: Board) -> list[tuple[str, Board]]:
         blank, exchange = state.index(BLANK), self._swap

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ...checks import check_choice
-from ...search.result import DEFAULT_MAX_EXPANDED_ONE_PATH, EXHAUSTED, FOUND, Limits, SearchResult
+from ...search.limits import DEFAULT_MAX_EXPANDED_ONE_PATH, Limits
+from ...search.result import EXHAUSTED, FOUND, SearchResult
 from ..board import BLANK, is_token_board
 from ..grid import DIRECTIONS, step_table
 from ..puzzle import SlidingPuzzle
