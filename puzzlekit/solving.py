@@ -13,7 +13,7 @@ from functools import lru_cache
 from .checks import check_choice, short_repr
 from .search import INFORMED_METHODS, METHODS, SearchResult, not_found_message, run_search
 from .sliding.board import BLANK, is_token_board
-from .sliding.fifteen import PARTITIONS, PatternDatabases, fast_ida_star_search, pattern_databases
+from .sliding.fifteen import PARTITIONS, PatternDatabases, pattern_databases, sliding_ida_star_search
 from .sliding.fifteen.cache import cache_path
 from .sliding.fifteen.databases import mirror_cell
 from .sliding.puzzle import SlidingPuzzle
@@ -21,7 +21,7 @@ from .sliding.puzzle import SlidingPuzzle
 __all__ = ["solve", "solution_search", "choose_method", "Solution", "SOLVE_METHODS", "FIFTEEN_METHOD",
            "FIFTEEN_DATABASES", "FIFTEEN_NAMES", "databases_to_build"]
 
-FIFTEEN_METHOD = "fast_ida_star"
+FIFTEEN_METHOD = "sliding_ida_star"
 # The best of chapter 8's databases: 293,821 nodes a board on Korf's 100, 0.4 s each; built once in about 40 s
 # (on an idle 2-core machine), then kept in the cache directory and loaded in a few seconds.
 FIFTEEN_DATABASES = "6-6-3+reflect"
@@ -68,7 +68,7 @@ def choose_method(board: Sequence[int], goal: Sequence[int] | None = None) -> tu
     >>> choose_method((1, 2, 3, 4, 5, 6, 0, 7, 8))
     ('astar', 'manhattan')
     >>> choose_method(tuple(range(1, 16)) + (0,))
-    ('fast_ida_star', '6-6-3+reflect')
+    ('sliding_ida_star', '6-6-3+reflect')
     """
     return _choice(SlidingPuzzle(board, goal))
 
@@ -114,7 +114,7 @@ def solution_search(
     >>> solution_search((1, 2, 3, 4, 5, 6, 0, 7, 8))
     SearchResult(method='astar', status='found', length=2, expanded=2, generated=6, max_frontier=3)
     >>> solution_search(tuple(range(1, 15)) + (0, 15), h="manhattan").method  # 4x4: the 15-puzzle's own search
-    'fast_ida_star'
+    'sliding_ida_star'
     """
     if not isinstance(problem, SlidingPuzzle):
         if isinstance(problem, str) or not (isinstance(problem, Sequence) or hasattr(problem, "__array__")):
@@ -143,7 +143,7 @@ def _search(problem: SlidingPuzzle, method: str, h, picked: bool, options: dict)
                             f"(its options: {', '.join(FIFTEEN_OPTIONS)}){why}")
     try:
         named = isinstance(h, str) and h in FIFTEEN_NAMES
-        return fast_ida_star_search(problem, _databases(h, problem.goal) if named else h, **options)
+        return sliding_ida_star_search(problem, _databases(h, problem.goal) if named else h, **options)
     except (TypeError, ValueError) as error:
         if not picked or not str(error).startswith("h must be"):
             raise
@@ -173,13 +173,13 @@ def solve(
     Told no `method`, it picks one by the board's size (`choose_method`): A* with Manhattan distance
     up to 3x3 (and on 5x5 and larger, where its node limit usually stops it first); on a 4x4 board of
     numbered tiles, the 15-puzzle's search of chapter 8, IDA* with additive pattern databases
-    (`fast_ida_star_search` with '6-6-3+reflect'), which finds a shortest path of a random board in
+    (`sliding_ida_star_search` with '6-6-3+reflect'), which finds a shortest path of a random board in
     well under a second. The first 4x4 solve builds those databases, once, printing nothing: about
     40 s on an idle 2-core machine (minutes on a busy one), with some 1.3 GB of memory. They are kept in
     `~/.cache/puzzlekit` (`puzzlekit.sliding.fifteen.cache_directory()`), and later sessions load them in
     a few seconds. A 4x4 goal of one's own gets databases of its own, built the same way.
 
-    `method` is a name in `SOLVE_METHODS` (`puzzlekit.search.METHODS` and 'fast_ida_star'); `h` a
+    `method` is a name in `SOLVE_METHODS` (`puzzlekit.search.METHODS` and 'sliding_ida_star'); `h` a
     heuristic for the informed searches (for the fast IDA*: 'manhattan', '5-5-5', '6-6-3', either with
     '+reflect', or `PatternDatabases`). Other keywords (`max_expanded`, `max_seconds`, `weight`,
     `reopen`) go to the search. The answer is a `Solution`: the list of boards, with the `method`
@@ -200,7 +200,7 @@ h='manhattan')
     13
     >>> fifteen = solve((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15), h="manhattan")  # no databases
     >>> len(fifteen) - 1, fifteen.method, fifteen.h
-    (1, 'fast_ida_star', 'manhattan')
+    (1, 'sliding_ida_star', 'manhattan')
     """
     problem = SlidingPuzzle(board, goal)
     method, h, picked = _resolve(problem, method, h)

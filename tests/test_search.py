@@ -563,10 +563,10 @@ def test_reopening_in_the_result_and_its_checks():
 def test_solve_never_swaps_in_the_fifteen_puzzles_search_but_names_it():
     """The generic solve runs the search it is told; on a 4x4 board out of A*'s reach its error names the
     15-puzzle's own search, which a caller then runs explicitly."""
-    from puzzlekit.sliding.fifteen import fast_ida_star_search, korf100
+    from puzzlekit.sliding.fifteen import sliding_ida_star_search, korf100
 
     instance = min(korf100(), key=lambda instance: instance.length)  # the shortest of Korf's 100: 41 moves
-    with pytest.raises(RuntimeError, match=r"astar search stopped .*puzzlekit.sliding.fifteen.fast_ida_star_search"):
+    with pytest.raises(RuntimeError, match=r"astar search stopped .*puzzlekit.sliding.fifteen.sliding_ida_star_search"):
         solve(instance.board, max_expanded=1_000)
-    result = fast_ida_star_search(instance.board, "manhattan", max_expanded=20)
-    assert result.method == "fast_ida_star" and result.status == "max_expanded"
+    result = sliding_ida_star_search(instance.board, "manhattan", max_expanded=20)
+    assert result.method == "sliding_ida_star" and result.status == "max_expanded"

@@ -6,12 +6,12 @@ numpy is imported inside the functions that need it, so importing this package s
 from .building import build_pattern_database
 from .cache import cache_directory, cached_pattern_database
 from .databases import PARTITIONS, PatternDatabases, pattern_databases, reflect_board
-from .fast_ida import fast_ida_star_search
+from .ida_star import sliding_ida_star_search
 from .korf import korf100
 from .placements import count_placements, rank_placements, unrank_placements
 
 __all__ = [
-    "fast_ida_star_search",
+    "sliding_ida_star_search",
     "korf100",
     "PARTITIONS",
     "PatternDatabases",

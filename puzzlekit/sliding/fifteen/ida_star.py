@@ -1,4 +1,4 @@
-"""A fast IDA* for sliding puzzles: pattern databases read incrementally, one tight recursive loop.
+"""IDA* for sliding puzzles: pattern databases read incrementally, one tight recursive loop.
 
 It finds the same shortest paths as `puzzlekit.search.ida_star_search`, for boards only, without
 events: a move changes one tile's cell, so only that tile's pattern entry is read again (its index
@@ -18,7 +18,7 @@ from ..grid import DIRECTIONS, step_table
 from ..puzzle import SlidingPuzzle
 from .databases import PARTITIONS, PatternDatabases, mirror_cell, pattern_databases
 
-__all__ = ["fast_ida_star_search", "fast_heuristic"]
+__all__ = ["sliding_ida_star_search", "as_pattern_databases"]
 
 
 NOTHING_LEFT = 1 << 30  # the least f beyond the bound when nothing was left out
@@ -28,7 +28,7 @@ class _Stop(Exception):
     """Raised inside the search when a limit is met; carries the limit's name."""
 
 
-def fast_heuristic(h, goal: Sequence[int]) -> PatternDatabases:
+def as_pattern_databases(h, goal: Sequence[int]) -> PatternDatabases:
     """`h` as pattern databases for `goal`: 'manhattan' (one pattern per tile), a name in `PARTITIONS`
     with '+reflect' after it or not, or `PatternDatabases` for that goal whose patterns hold every tile.
 
@@ -36,7 +36,7 @@ def fast_heuristic(h, goal: Sequence[int]) -> PatternDatabases:
 
     Examples
     --------
-    >>> fast_heuristic('manhattan', (1, 2, 3, 0))
+    >>> as_pattern_databases('manhattan', (1, 2, 3, 0))
     PatternDatabases([1, 2, 3], goal=(1, 2, 3, 0), reflect=False)
     """
     if isinstance(h, str):
@@ -64,7 +64,7 @@ def _named(name: str, goal: tuple) -> PatternDatabases:
     return databases
 
 
-def fast_ida_star_search(
+def sliding_ida_star_search(
     problem: SlidingPuzzle | Sequence[int],
     h="manhattan",
     *,
@@ -82,20 +82,20 @@ def fast_ida_star_search(
     Examples
     --------
     >>> from puzzlekit.search import ida_star_search
-    >>> result = fast_ida_star_search((8, 6, 7, 2, 5, 4, 3, 0, 1))
+    >>> result = sliding_ida_star_search((8, 6, 7, 2, 5, 4, 3, 0, 1))
     >>> result.length, result.expanded == ida_star_search((8, 6, 7, 2, 5, 4, 3, 0, 1), 'manhattan').expanded
     (31, True)
-    >>> fast_ida_star_search((1, 2, 3, 4, 5, 6, 0, 7, 8)).actions
+    >>> sliding_ida_star_search((1, 2, 3, 4, 5, 6, 0, 7, 8)).actions
     ['r', 'r']
     """
     if not isinstance(problem, SlidingPuzzle):
         if not isinstance(problem, Sequence) or isinstance(problem, str):
-            raise TypeError(f"fast_ida_star_search needs a SlidingPuzzle or a board, got {type(problem).__name__}")
+            raise TypeError(f"sliding_ida_star_search needs a SlidingPuzzle or a board, got {type(problem).__name__}")
         problem = SlidingPuzzle(problem)
     if is_token_board(problem.goal):
-        raise ValueError("fast_ida_star_search needs numbered tiles; a token board has none")
+        raise ValueError("sliding_ida_star_search needs numbered tiles; a token board has none")
     Limits(max_expanded, max_seconds)  # the limits are checked before the databases load
-    databases = fast_heuristic(h, problem.goal)
+    databases = as_pattern_databases(h, problem.goal)
     limits = Limits(max_expanded, max_seconds)  # the clock starts with the search, not with the loading
     search = _Search(problem, databases, limits)
     status, actions = search.run()
@@ -104,7 +104,7 @@ def fast_ida_star_search(
         path = [problem.initial]
         for action in actions:
             path.append(problem.result(path[-1], action))
-    return SearchResult(method="fast_ida_star", status=status, path=path, actions=actions, expanded=search.expanded,
+    return SearchResult(method="sliding_ida_star", status=status, path=path, actions=actions, expanded=search.expanded,
                         generated=search.generated, max_frontier=search.deepest + 1, seconds=limits.seconds())
 
 
