@@ -1,7 +1,8 @@
 """The engines behind the public searches: graph search (breadth- and depth-first), best-first search (greedy,
 the A* forms, uniform-cost), and bounded depth-first search (depth-limited, iterative deepening, IDA*).
 
-The public searches check their arguments at the door and call these, which trust them. The textbook versions
+The public searches check their arguments at the door and call these, which trust them: the heuristic `h` is
+the problem's own, or the learner's wrapped by `inputs.heuristic_of` so that each value is checked as it comes. The textbook versions
 (`puzzlekit.search.textbook`) are the same algorithms in a few lines each, without limits, statistics and events.
 """
 
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from itertools import count
 
 from ..problem import Problem
-from .inputs import MAX_ESTIMATE, check_estimate, check_step_cost, state_methods
+from .inputs import check_step_cost, state_methods
 from .limits import Limits, OnEvent
 from .result import CUTOFF, EXHAUSTED, FOUND, SearchResult
 
@@ -141,7 +142,7 @@ def best_first(
     inexact = not (float(g_weight).is_integer() and float(h_weight).is_integer())
     if not inexact:
         g_weight, h_weight = int(g_weight), int(h_weight)
-    start_h = check_estimate(h(start), start)
+    start_h = h(start)
     start_f = round(h_weight * start_h, 9) if inexact else h_weight * start_h
     frontier = [(start_f, start_h, next(tie), 0, start)]
     size = max_frontier = 1  # states on the frontier; the heap may also hold stale entries
@@ -187,12 +188,6 @@ def best_first(
             best_g[child] = child_g
             parents[child] = (state, action)
             child_h = h(child)
-            try:
-                usable = 0 <= child_h <= MAX_ESTIMATE  # a quick test, false for NaN and infinity too
-            except (TypeError, ValueError):
-                usable = False
-            if not usable:
-                check_estimate(child_h, child)  # raises the error that says what is wrong
             child_f = g_weight * child_g + h_weight * child_h
             if inexact:
                 child_f = round(child_f, 9)
@@ -269,7 +264,7 @@ def bounded_depth_first(
     """
     successors, is_goal = state_methods(problem, "successors", "is_goal")
     start = problem.initial
-    start_h = check_estimate(h(start), start)
+    start_h = h(start)
     tally.generated += 1
     tally.max_frontier = max(tally.max_frontier, 1)
     if on_event:
@@ -301,12 +296,6 @@ def bounded_depth_first(
             if best_depth is not None and best_depth.get(child, math.inf) <= g:
                 continue  # expanded before at this depth or a smaller one: nothing new below it
             child_h = h(child)
-            try:
-                usable = 0 <= child_h <= MAX_ESTIMATE  # a quick test, false for NaN and infinity too
-            except (TypeError, ValueError):
-                usable = False
-            if not usable:
-                check_estimate(child_h, child)  # raises the error that says what is wrong
             f = g + child_h
             if f > bound:
                 if f < next_bound:

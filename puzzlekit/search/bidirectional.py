@@ -16,7 +16,7 @@ from .inputs import as_problem, state_methods
 from .limits import DEFAULT_MAX_EXPANDED, Limits, OnEvent
 from .result import EXHAUSTED, FOUND, SearchResult
 
-__all__ = ["bidirectional_breadth_first_search", "join", "goal_of"]
+__all__ = ["bidirectional_breadth_first_search"]
 
 
 def bidirectional_breadth_first_search(

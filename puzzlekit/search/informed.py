@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ..checks import check_bool, check_real
 from ..problem import Problem
 from ._engines import Tally, best_first, bounded_depth_first
-from .inputs import as_problem, check_estimate, heuristic_of
+from .inputs import as_problem, heuristic_of
 from .limits import DEFAULT_MAX_EXPANDED, DEFAULT_MAX_EXPANDED_ONE_PATH, Limits, OnEvent
 from .result import CUTOFF, SearchResult
 
@@ -180,7 +180,7 @@ def ida_star_search(
     h = heuristic_of(problem, h)
     limits = Limits(max_expanded, max_seconds, on_event)
     tally = Tally()
-    bound = check_estimate(h(problem.initial), problem.initial)
+    bound = h(problem.initial)
     while True:
         if on_event:
             on_event("deepen", problem.initial, {"bound": bound})

@@ -67,14 +67,38 @@ def heuristic_of(problem: Problem, h) -> Callable:
     """
     if h is None:
         raise ValueError("an informed search needs a heuristic h: a function of a state, or a name such as 'manhattan'")
-    return problem.heuristic(h)
+    estimate = problem.heuristic(h)
+    if estimate is not h:
+        return estimate  # built by the problem (from a name, or from one of its own heuristics): trusted
+    return checked_heuristic(h)  # the learner's own function: each value is checked as it comes
+
+
+def checked_heuristic(h: Callable) -> Callable:
+    """`h`, whose every value is checked with `check_estimate` (an int from 0 to MAX_ESTIMATE passes at once).
+
+    Examples
+    --------
+    >>> checked_heuristic(len)((1, 2, 3))
+    3
+    >>> checked_heuristic(lambda state: -1)((1, 2, 3, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: the heuristic gave -1 for (1, 2, 3, 0); an estimate must be a finite number, 0 or more
+    """
+
+    def estimate(state):
+        value = h(state)
+        if type(value) is int and 0 <= value <= MAX_ESTIMATE:
+            return value
+        return check_estimate(value, state)
+
+    return estimate
 
 
 def check_estimate(value, state):
     """`value` if it is a heuristic estimate a search can use (a number, 0 or more, finite); ValueError otherwise.
 
-    The searches call it on the start's estimate, and on any later one that fails their quick test
-    `0 <= value <= MAX_ESTIMATE` (false for NaN, infinity, negative numbers; an error for non-numbers).
+    A learner's heuristic is wrapped at the search's door (`checked_heuristic`), which calls it on every value.
 
     Examples
     --------
