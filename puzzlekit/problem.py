@@ -161,10 +161,6 @@ class Problem:
             f"{type(self).__name__} knows no heuristics by name; pass a function of a state, got {h!r}"
         )
 
-    # The Problem a bare board becomes (SlidingPuzzle): registered by the sliding layer, so that search
-    # imports no puzzle.
-    board_problem: Callable[..., Problem] | None = None
-
     @staticmethod
     def for_board(board: Sequence[int], goal: Sequence[int] | None = None) -> Problem:
         """The problem of sliding `board` to `goal`: what a search makes of a board it is given instead of a problem.
@@ -174,6 +170,8 @@ class Problem:
         >>> Problem.for_board([1, 2, 0, 3])
         SlidingPuzzle((1, 2, 0, 3), goal=(1, 2, 3, 0))
         """
-        if Problem.board_problem is None:  # set by puzzlekit.sliding.puzzle, which `import puzzlekit` loads
-            raise TypeError(f"no puzzle takes a board: import puzzlekit first, got {board!r}")
-        return Problem.board_problem(board, goal)
+        # Asked of the package's face, which loads puzzlekit.sliding.puzzle on first use: the protocol, below every
+        # puzzle in the layers, imports none of them, and nothing has to be registered at import time.
+        from . import SlidingPuzzle
+
+        return SlidingPuzzle(board, goal)

@@ -1,7 +1,7 @@
 """`SlidingPuzzle`, the search `Problem` of sliding a board to its goal, and `TileCostPuzzle`.
 
-The protocol itself is `puzzlekit.problem`; this module registers `SlidingPuzzle` as what a
-search makes of a bare board (`Problem.for_board`).
+The protocol itself is `puzzlekit.problem`; `SlidingPuzzle` is what a search makes of a bare board
+(`Problem.for_board`).
 """
 
 from __future__ import annotations
@@ -187,5 +187,3 @@ class TileCostPuzzle(SlidingPuzzle):
     def _step_cost(self, state: Board, action: str, next_state: Board) -> int:
         return next_state[state.index(BLANK)]
 
-
-Problem.board_problem = SlidingPuzzle  # what a search makes of a bare board
