@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import numpy as np
+
 from ..checks import check_int, short_repr
 from ..sliding.board import BLANK, check_cells
 from ..sliding.display import COLOURS, BoardPicture
@@ -50,7 +52,6 @@ def greedy_policy(q, boards: Sequence | None = None, space=None) -> dict:
             values = list(values)
             policy[board] = DIRECTIONS[values.index(max(values))]
         return policy
-    import numpy as np
 
     q, table_space = check_table(q, walls=False)  # TypeError for what is not a table
     if space is not None and space is not table_space:

@@ -9,6 +9,8 @@ import math
 from collections import deque
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..checks import check_int, short_repr
 from .board import BLANK, Board, check_cells, default_goal, is_token_board, successors
 from .grid import target_array
@@ -96,8 +98,6 @@ def distance_table(goal: Sequence[int] | None = None):
     >>> len(small), int((small >= 0).sum()), int(small.max())
     (24, 12, 6)
     """
-    import numpy as np
-
     target, size = _tiles(default_goal() if goal is None else goal, "goal")
     if size > 3:
         raise ValueError(
@@ -155,8 +155,6 @@ def rank_columns(boards):
     ...
     TypeError: boards must be a numpy array of unsigned ints, one board per column, got [[1, 2], [3]] (list)
     """
-    import numpy as np
-
     if not isinstance(boards, np.ndarray) or boards.dtype.kind != "u":
         raise TypeError(
             f"boards must be a numpy array of unsigned ints, one board per column, got {short_repr(boards)} "

@@ -1,6 +1,6 @@
-"""The 15-puzzle solved optimally: additive pattern databases, a fast IDA*, and Korf's 100 instances.
+"""The 15-puzzle solved optimally: additive pattern databases, an IDA* that reads them incrementally, and Korf's 100 instances.
 
-numpy is imported inside the functions that need it, so importing this package stays light.
+Its modules import numpy at their top: `import puzzlekit` stays light because the package loads them on first use.
 """
 
 from .building import build_pattern_database

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from ...checks import check_choice
 from ..board import BLANK, check_pair, default_goal
 from .building import check_goal, check_pattern
@@ -176,8 +178,6 @@ class PatternDatabases:
         >>> [len(table) for table in h.sparse_tables()], h.sparse_tables()[0][sparse_index([0, 1], 4)]
         ([16, 4], 0)
         """
-        import numpy as np
-
         if self._sparse is None:
             n = self.size * self.size
             if any(n ** len(pattern) > MAX_ENTRIES for pattern in self.partition):
