@@ -82,7 +82,8 @@ def read_npy_member(archive, name: str, what: str, accept, expected: str, writer
     >>> archive = zipfile.ZipFile(buffer)
     >>> read_npy_member(archive, "q", "t.npz", lambda dtype, shape: shape == (2, 4), "2x4", "save_table").shape
     (2, 4)
-    >>> read_npy_member(archive, "q", "t.npz", lambda dtype, shape: shape == (3, 4), "floats of shape (3, 4)", "save_table")
+    >>> read_npy_member(archive, "q", "t.npz", lambda dtype, shape: shape == (3, 4), "floats of shape (3, 4)",
+    ...                 "save_table")
     Traceback (most recent call last):
     ...
     ValueError: t.npz: its array 'q' is float32 of shape (2, 4), expected floats of shape (3, 4)

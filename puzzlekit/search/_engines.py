@@ -2,8 +2,9 @@
 the A* forms, uniform-cost), and bounded depth-first search (depth-limited, iterative deepening, IDA*).
 
 The public searches check their arguments at the door and call these, which trust them: the heuristic `h` is
-the problem's own, or the learner's wrapped by `inputs.heuristic_of` so that each value is checked as it comes. The textbook versions
-(`puzzlekit.search.textbook`) are the same algorithms in a few lines each, without limits, statistics and events.
+the problem's own, or the learner's wrapped by `inputs.heuristic_of` so that each value is checked as it comes.
+The textbook versions (`puzzlekit.search.textbook`) are the same algorithms in a few lines each, without
+limits, statistics and events.
 """
 
 from __future__ import annotations

@@ -45,7 +45,8 @@ def bidirectional_breadth_first_search(
     Examples
     --------
     >>> bidirectional_breadth_first_search((4, 1, 3, 7, 2, 6, 0, 5, 8))
-    SearchResult(method='bidirectional_breadth_first', status='found', length=6, expanded=13, generated=37, max_frontier=12)
+    SearchResult(method='bidirectional_breadth_first', status='found', length=6, expanded=13, generated=37, \
+max_frontier=12)
     """
     problem = as_problem(problem)
     goal = goal_of(problem)

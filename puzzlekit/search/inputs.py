@@ -34,9 +34,8 @@ def as_problem(problem) -> Problem:
         return problem
     if isinstance(problem, Iterable) and not isinstance(problem, (str, bytes, dict, set, frozenset)):
         return Problem.for_board(problem)
-    raise TypeError(
-        f"a search needs a Problem or a board (a sequence of ints), got {short_repr(problem)} ({type(problem).__name__})"
-    )
+    raise TypeError(f"a search needs a Problem or a board (a sequence of ints), got {short_repr(problem)} "
+                    f"({type(problem).__name__})")
 
 
 def state_methods(problem: Problem, *names: str) -> list[Callable]:

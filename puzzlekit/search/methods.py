@@ -35,7 +35,8 @@ def _check_options(method: str, options: dict) -> None:
     >>> _check_options("astar", {"weight": 2})
     Traceback (most recent call last):
     ...
-    TypeError: method 'astar' takes no option 'weight' (its options: reopen, max_expanded, max_seconds, on_event); 'weighted_astar' takes it
+    TypeError: method 'astar' takes no option 'weight' (its options: reopen, max_expanded, max_seconds, on_event); \
+'weighted_astar' takes it
     """
     check_choice(method, "method", tuple(METHODS))
     takes = {name: _options(search) for name, search in METHODS.items()}
@@ -44,9 +45,8 @@ def _check_options(method: str, options: dict) -> None:
             others = [repr(name) for name, names in takes.items() if key in names]
             where = f"{' and '.join(others)} {'takes' if len(others) == 1 else 'take'} it" if others else (
                 "no search method takes it")
-            raise TypeError(
-                f"method {method!r} takes no option {short_repr(key)} (its options: {', '.join(takes[method])}); {where}"
-            )
+            its = ", ".join(takes[method])
+            raise TypeError(f"method {method!r} takes no option {short_repr(key)} (its options: {its}); {where}")
 
 
 def _options(search: Callable) -> tuple[str, ...]:

@@ -112,4 +112,5 @@ def not_found_message(result: SearchResult) -> str:
     """
     if not isinstance(result, SearchResult):
         raise TypeError(f"result must be a SearchResult (what a search returns), got {short_repr(result)}")
-    return f"{result.method} search stopped ({result.status}) after {result.expanded:,} nodes expanded, short of the goal"
+    return (f"{result.method} search stopped ({result.status}) after {result.expanded:,} nodes expanded, "
+            "short of the goal")

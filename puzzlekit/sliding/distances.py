@@ -166,7 +166,8 @@ def rank_columns(boards):
             f"got shape {boards.shape}"
         )
     if boards.size and int(boards.max()) >= boards.shape[0]:
-        raise ValueError(f"boards hold {int(boards.max())}; a board of {boards.shape[0]} cells holds 0..{boards.shape[0] - 1}")
+        cells = boards.shape[0]
+        raise ValueError(f"boards hold {int(boards.max())}; a board of {cells} cells holds 0..{cells - 1}")
     cells, count = boards.shape
     ranks = np.zeros(count, np.int32)
     smaller_after = np.empty(count, np.uint8)

@@ -23,8 +23,8 @@ class SlidingPuzzle(Problem):
     """Sliding a board's blank until it shows `goal`: the 8-puzzle, any N x N board, the sun/moon board.
 
     `board` becomes the start, `initial`. States are boards (tuples, row-major, 0 the blank);
-    actions are the blank's moves 'u', 'r', 'd', 'l' (see `puzzlekit.sliding.board.slide`). The board is checked once, here: it must
-    be a valid board for `goal` (the tiles in order with the blank last when None; a token
+    actions are the blank's moves 'u', 'r', 'd', 'l' (see `puzzlekit.sliding.board.slide`). The board is checked
+    once, here: it must be a valid board for `goal` (the tiles in order with the blank last when None; a token
     board such as sun/moon needs its goal) and it must be able to reach it. A board of the
     wrong parity is refused at once, before any search could waste its time.
 

@@ -1,4 +1,5 @@
-"""The 15-puzzle solved optimally: additive pattern databases, an IDA* that reads them incrementally, and Korf's 100 instances.
+"""The 15-puzzle solved optimally: additive pattern databases, an IDA* that reads them incrementally, and Korf's
+100 instances.
 
 Its modules import numpy at their top: `import puzzlekit` stays light because the package loads them on first use.
 """
