@@ -8,14 +8,14 @@ It sits above both the searches (`puzzlekit.search`, which know no puzzle) and t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from .checks import check_choice, short_repr
 from .search import INFORMED_METHODS, METHODS, SearchResult, not_found_message, run_search
 from .sliding.board import BLANK, is_token_board
-from .sliding.fifteen import PARTITIONS, PatternDatabases, pattern_databases, sliding_ida_star_search
+from .sliding.fifteen import PARTITIONS, PatternDatabases, sliding_ida_star_search
 from .sliding.fifteen.cache import cache_path
 from .sliding.fifteen.databases import mirror_cell
+from .sliding.fifteen.ida_star import as_pattern_databases
 from .sliding.puzzle import SlidingPuzzle
 
 __all__ = ["solve", "solution_search", "choose_method", "Solution", "SOLVE_METHODS", "FIFTEEN_METHOD",
@@ -143,21 +143,13 @@ def _search(problem: SlidingPuzzle, method: str, h, picked: bool, options: dict)
                             f"(its options: {', '.join(FIFTEEN_OPTIONS)}){why}")
     try:
         named = isinstance(h, str) and h in FIFTEEN_NAMES
-        return sliding_ida_star_search(problem, _databases(h, problem.goal) if named else h, **options)
+        databases = as_pattern_databases(h, problem.goal, progress=False) if named else h  # the search's own cache
+        return sliding_ida_star_search(problem, databases, **options)
     except (TypeError, ValueError) as error:
         if not picked or not str(error).startswith("h must be"):
             raise
         raise type(error)(f"{error}; on a 4x4 board solve runs {FIFTEEN_METHOD}, which reads pattern databases: "
                           f"pass method='astar' (or another) to search with h={short_repr(h)}") from None
-
-
-@lru_cache(maxsize=4)
-def _databases(name: str, goal: tuple) -> PatternDatabases:
-    """The pattern databases `name` for `goal`, loaded or built without a progress bar, kept for the session."""
-    partition, _, reflect = name.partition("+")
-    databases = pattern_databases(partition, goal, reflect=bool(reflect), progress=False)
-    databases.sparse_tables()  # the form the fast search reads, made once
-    return databases
 
 
 def solve(

@@ -120,3 +120,12 @@ def test_bad_input_is_refused_clearly():
         sliding_ida_star_search(GOAL3, "5-5-5+reflect")
     with pytest.raises(ValueError, match="token"):
         sliding_ida_star_search(SlidingPuzzle((1, 1, 2, 2, 0, 1, 2, 1, 2), (1, 2, 1, 2, 0, 2, 1, 2, 1)))
+
+
+def test_named_databases_are_loaded_once_for_the_search_and_for_solve():
+    """One copy in memory: the search's cache is the one `puzzlekit.solve` reads (without a progress bar)."""
+    from puzzlekit.sliding.fifteen.ida_star import as_pattern_databases
+
+    goal = tuple(range(1, 16)) + (0,)
+    assert as_pattern_databases("manhattan", goal) is as_pattern_databases("manhattan", list(goal), progress=False)
+    assert not hasattr(__import__("puzzlekit.solving").solving, "_databases")

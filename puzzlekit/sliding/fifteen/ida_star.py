@@ -8,7 +8,6 @@ changes by one addition); the move that undoes the last one is never generated.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from ...checks import check_choice
 from ...search.limits import DEFAULT_MAX_EXPANDED_ONE_PATH, Limits
@@ -28,11 +27,12 @@ class _Stop(Exception):
     """Raised inside the search when a limit is met; carries the limit's name."""
 
 
-def as_pattern_databases(h, goal: Sequence[int]) -> PatternDatabases:
+def as_pattern_databases(h, goal: Sequence[int], *, progress=None) -> PatternDatabases:
     """`h` as pattern databases for `goal`: 'manhattan' (one pattern per tile), a name in `PARTITIONS`
     with '+reflect' after it or not, or `PatternDatabases` for that goal whose patterns hold every tile.
 
-    Named databases are built or loaded once per session (then kept: a 6-tile table takes seconds to load).
+    Named databases are built or loaded once per session (then kept: a 6-tile table takes seconds to load), with
+    a progress bar while they build as `pattern_databases` shows it (`progress`); `puzzlekit.solve` reads the same ones.
 
     Examples
     --------
@@ -42,7 +42,7 @@ def as_pattern_databases(h, goal: Sequence[int]) -> PatternDatabases:
     if isinstance(h, str):
         names = ["manhattan", *PARTITIONS, *(f"{name}+reflect" for name in PARTITIONS)]
         check_choice(h, "h", names)
-        return _named(h, tuple(goal))
+        return _named(h, tuple(goal), progress)
     if not isinstance(h, PatternDatabases):
         names = ", ".join(repr(name) for name in ("manhattan", *PARTITIONS))
         raise TypeError(f"h must be one of {names} (with '+reflect' or not) or PatternDatabases, got {h!r}")
@@ -53,15 +53,24 @@ def as_pattern_databases(h, goal: Sequence[int]) -> PatternDatabases:
     return h
 
 
-@lru_cache(maxsize=8)
-def _named(name: str, goal: tuple) -> PatternDatabases:
-    if name == "manhattan":
-        # One tile alone: its database entry is its Manhattan distance (its own moves, the blank free).
-        return pattern_databases([[tile] for tile in sorted(goal) if tile != BLANK], goal, cache=False)
-    partition, _, reflect = name.partition("+")
-    databases = pattern_databases(partition, goal, reflect=bool(reflect))
-    databases.sparse_tables()
-    return databases
+# The named databases loaded this session, (name, goal) -> PatternDatabases: at most 8, the oldest dropped first.
+# The one copy in memory (a 6-6-3 set is some 60 MB): the searches and `puzzlekit.solve` alike read it.
+_LOADED: dict = {}
+
+
+def _named(name: str, goal: tuple, progress) -> PatternDatabases:
+    if (name, goal) not in _LOADED:
+        if name == "manhattan":
+            # One tile alone: its database entry is its Manhattan distance (its own moves, the blank free).
+            databases = pattern_databases([[tile] for tile in sorted(goal) if tile != BLANK], goal, cache=False)
+        else:
+            partition, _, reflect = name.partition("+")
+            databases = pattern_databases(partition, goal, reflect=bool(reflect), progress=progress)
+        databases.sparse_tables()  # the form the search reads, made once
+        if len(_LOADED) == 8:
+            del _LOADED[next(iter(_LOADED))]
+        _LOADED[name, goal] = databases
+    return _LOADED[name, goal]
 
 
 def sliding_ida_star_search(
