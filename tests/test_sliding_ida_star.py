@@ -1,4 +1,5 @@
-"""Tests of the sliding IDA* (puzzlekit.sliding.fifteen.ida_star): the readable IDA*'s answers and counts, limits, bad input."""
+"""Tests of the sliding IDA* (puzzlekit.sliding.fifteen.ida_star): the readable IDA*'s answers and counts, limits,
+bad input."""
 
 from __future__ import annotations
 

@@ -125,8 +125,9 @@ def test_best_first_variants_differ_in_f_alone():
 # Each textbook search, the arguments after the problem, and its engine: the same name with `_search` (the naming
 # rule of README's module table). greedy is `greedy_best_first_search`, the name AIMA gives it.
 TWINS = {
-    "breadth_first": (), "depth_limited": (12,), "iterative_deepening": (), "uniform_cost": (), "greedy": ("manhattan",),
-    "astar": ("manhattan",), "weighted_astar": ("manhattan",), "ida_star": ("manhattan",), "bidirectional_breadth_first": (),
+    "breadth_first": (), "depth_limited": (12,), "iterative_deepening": (), "uniform_cost": (),
+    "greedy": ("manhattan",), "astar": ("manhattan",), "weighted_astar": ("manhattan",), "ida_star": ("manhattan",),
+    "bidirectional_breadth_first": (),
 }
 
 
