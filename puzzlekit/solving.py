@@ -1,5 +1,5 @@
 """The one-call solve: `solve(board)` picks the search by the board's size, A* up to 3x3, the 15-puzzle's pattern
-databases and fast IDA* on 4x4; its answer is the list of boards, and says which search found it.
+databases and the sliding IDA* on 4x4; its answer is the list of boards, and says which search found it.
 
 It sits above both the searches (`puzzlekit.search`, which know no puzzle) and the sliding puzzles
 (`puzzlekit.sliding`, where the 15-puzzle's own search lives), so that neither has to import the other's choice.
@@ -27,7 +27,7 @@ FIFTEEN_METHOD = "sliding_ida_star"
 FIFTEEN_DATABASES = "6-6-3+reflect"
 # Every search `solve` can run by name: those of `puzzlekit.search.METHODS`, and the 15-puzzle's own.
 SOLVE_METHODS = (*METHODS, FIFTEEN_METHOD)
-FIFTEEN_OPTIONS = ("max_expanded", "max_seconds")  # the keywords the fast IDA* takes
+FIFTEEN_OPTIONS = ("max_expanded", "max_seconds")  # the keywords the sliding IDA* takes
 FIFTEEN_NAMES = (*PARTITIONS, *(f"{name}+reflect" for name in PARTITIONS))  # its pattern databases by name
 
 
@@ -59,7 +59,7 @@ class Solution(list):
 def choose_method(board: Sequence[int], goal: Sequence[int] | None = None) -> tuple[str, str]:
     """The search `solve` runs on `board` when told none, and its heuristic: (method, h), picked by the size.
 
-    A 4x4 board of numbered tiles gets the fast IDA* with the pattern databases `FIFTEEN_DATABASES`
+    A 4x4 board of numbered tiles gets the sliding IDA* with the pattern databases `FIFTEEN_DATABASES`
     (without the reflected lookup when the goal's blank is off the main diagonal); any other board A*
     with Manhattan distance, which finds the fewest moves of any 3x3 board within its node limit.
 
@@ -82,9 +82,9 @@ def _choice(problem: SlidingPuzzle) -> tuple[str, str]:
 
 
 def databases_to_build(problem: SlidingPuzzle | Sequence[int], h) -> list:
-    """The patterns of `h` not yet in the cache: what the fast IDA*'s first search with `h` builds.
+    """The patterns of `h` not yet in the cache: what the sliding IDA*'s first search with `h` builds.
 
-    `h` is what the fast IDA* reads: 'manhattan', a name in `FIFTEEN_NAMES`, or `PatternDatabases` (built already).
+    `h` is what the sliding IDA* reads: 'manhattan', a name in `FIFTEEN_NAMES`, or `PatternDatabases` (built already).
 
     Examples
     --------
@@ -133,7 +133,7 @@ def _resolve(problem: SlidingPuzzle, method: str | None, h) -> tuple[str, object
 
 
 def _search(problem: SlidingPuzzle, method: str, h, picked: bool, options: dict) -> SearchResult:
-    """Run `method`: a search of `METHODS` by name, or the fast IDA* with its own options checked here."""
+    """Run `method`: a search of `METHODS` by name, or the sliding IDA* with its own options checked here."""
     if method != FIFTEEN_METHOD:
         return run_search(problem, method, h, **options)
     why = f" (solve runs {FIFTEEN_METHOD} on a 4x4 board; name another method for other options)" if picked else ""
@@ -172,7 +172,7 @@ def solve(
     a few seconds. A 4x4 goal of one's own gets databases of its own, built the same way.
 
     `method` is a name in `SOLVE_METHODS` (`puzzlekit.search.METHODS` and 'sliding_ida_star'); `h` a
-    heuristic for the informed searches (for the fast IDA*: 'manhattan', '5-5-5', '6-6-3', either with
+    heuristic for the informed searches (for the sliding IDA*: 'manhattan', '5-5-5', '6-6-3', either with
     '+reflect', or `PatternDatabases`). Other keywords (`max_expanded`, `max_seconds`, `weight`,
     `reopen`) go to the search. The answer is a `Solution`: the list of boards, with the `method`
     and `h` that found it. `puzzlekit.search.solve` runs the search it is told (A* by default) on any size.

@@ -170,7 +170,7 @@ class PatternDatabases:
         return sum(map(len, self.partition)) == len(self.goal) - 1
 
     def sparse_tables(self) -> list[bytes]:
-        """Each table re-indexed by `sparse_index` (cells ** tiles bytes), the form the fast search reads.
+        """Each table re-indexed by `sparse_index` (cells ** tiles bytes), the form the sliding IDA* reads.
 
         Examples
         --------
@@ -182,7 +182,7 @@ class PatternDatabases:
             n = self.size * self.size
             if any(n ** len(pattern) > MAX_ENTRIES for pattern in self.partition):
                 raise ValueError(
-                    f"the fast search holds tables of at most {MAX_ENTRIES:,} entries; choose smaller patterns"
+                    f"the sliding IDA* holds tables of at most {MAX_ENTRIES:,} entries; choose smaller patterns"
                 )
             sparse = []
             for table, pattern in zip(self.tables, self.partition):

@@ -49,7 +49,7 @@ def as_pattern_databases(h, goal: Sequence[int], *, progress=None) -> PatternDat
     if h.goal != tuple(goal):
         raise ValueError(f"the pattern databases are for the goal {h.goal}, not {tuple(goal)}")
     if not h.covers_every_tile():
-        raise ValueError("the fast search needs patterns that hold every tile (then h = 0 on the goal only)")
+        raise ValueError("the sliding IDA* needs patterns that hold every tile (then h = 0 on the goal only)")
     return h
 
 

@@ -1,7 +1,7 @@
 """Numbering the placements of a pattern's tiles: which cells k tiles occupy, as a number from 0 to n!/(n-k)! - 1.
 
 A pattern database stores one entry per placement, so it needs a dense numbering (`rank_placements`,
-`unrank_placements`, vectorised in numpy); the fast search needs a numbering that changes by a
+`unrank_placements`, vectorised in numpy); the sliding IDA* needs a numbering that changes by a
 fixed amount when one tile moves (`sparse_index`: the cells as digits in base n).
 """
 
