@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path, PurePosixPath
 
+import numpy as np
+
 from .checks import short_repr
 
 __all__ = ["data_path", "data_folder", "DATA_FOLDERS", "read_npy_member", "parse_metadata", "json_depth"]
@@ -87,8 +89,6 @@ def read_npy_member(archive, name: str, what: str, accept, expected: str, writer
     ValueError: t.npz: its array 'q' is float32 of shape (2, 4), expected floats of shape (3, 4)
     """
     import math
-
-    import numpy as np
 
     with archive.open(name + ".npy") as file:
         try:

@@ -27,7 +27,6 @@ themselves from the checked start.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
 __all__ = ["Problem"]
@@ -162,10 +161,6 @@ class Problem:
             f"{type(self).__name__} knows no heuristics by name; pass a function of a state, got {h!r}"
         )
 
-    # The Problem a bare board becomes (SlidingPuzzle): registered by the sliding layer, so that search
-    # imports no puzzle.
-    board_problem: Callable[..., Problem] | None = None
-
     @staticmethod
     def for_board(board: Sequence[int], goal: Sequence[int] | None = None) -> Problem:
         """The problem of sliding `board` to `goal`: what a search makes of a board it is given instead of a problem.
@@ -175,6 +170,9 @@ class Problem:
         >>> Problem.for_board([1, 2, 0, 3])
         SlidingPuzzle((1, 2, 0, 3), goal=(1, 2, 3, 0))
         """
-        if Problem.board_problem is None:  # set by puzzlekit.sliding.puzzle when it is first imported
-            importlib.import_module("puzzlekit.sliding.puzzle")
-        return Problem.board_problem(board, goal)
+        # The one place the protocol reaches above itself, and only when called: a bare board is a sliding puzzle.
+        # Asked of the package's face, which loads puzzlekit.sliding.puzzle on first use; nothing is registered at
+        # import time, and importing the protocol imports no puzzle.
+        from . import SlidingPuzzle
+
+        return SlidingPuzzle(board, goal)

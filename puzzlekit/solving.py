@@ -1,5 +1,5 @@
 """The one-call solve: `solve(board)` picks the search by the board's size, A* up to 3x3, the 15-puzzle's pattern
-databases and fast IDA* on 4x4; its answer is the list of boards, and says which search found it.
+databases and the sliding IDA* on 4x4; its answer is the list of boards, and says which search found it.
 
 It sits above both the searches (`puzzlekit.search`, which know no puzzle) and the sliding puzzles
 (`puzzlekit.sliding`, where the 15-puzzle's own search lives), so that neither has to import the other's choice.
@@ -8,26 +8,26 @@ It sits above both the searches (`puzzlekit.search`, which know no puzzle) and t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from .checks import check_choice, short_repr
 from .search import INFORMED_METHODS, METHODS, SearchResult, not_found_message, run_search
 from .sliding.board import BLANK, is_token_board
-from .sliding.fifteen import PARTITIONS, PatternDatabases, fast_ida_star_search, pattern_databases
+from .sliding.fifteen import PARTITIONS, PatternDatabases, sliding_ida_star_search
 from .sliding.fifteen.cache import cache_path
 from .sliding.fifteen.databases import mirror_cell
+from .sliding.fifteen.ida_star import as_pattern_databases
 from .sliding.puzzle import SlidingPuzzle
 
 __all__ = ["solve", "solution_search", "choose_method", "Solution", "SOLVE_METHODS", "FIFTEEN_METHOD",
            "FIFTEEN_DATABASES", "FIFTEEN_NAMES", "databases_to_build"]
 
-FIFTEEN_METHOD = "fast_ida_star"
+FIFTEEN_METHOD = "sliding_ida_star"
 # The best of chapter 8's databases: 293,821 nodes a board on Korf's 100, 0.4 s each; built once in about 40 s
 # (on an idle 2-core machine), then kept in the cache directory and loaded in a few seconds.
 FIFTEEN_DATABASES = "6-6-3+reflect"
 # Every search `solve` can run by name: those of `puzzlekit.search.METHODS`, and the 15-puzzle's own.
 SOLVE_METHODS = (*METHODS, FIFTEEN_METHOD)
-FIFTEEN_OPTIONS = ("max_expanded", "max_seconds")  # the keywords the fast IDA* takes
+FIFTEEN_OPTIONS = ("max_expanded", "max_seconds")  # the keywords the sliding IDA* takes
 FIFTEEN_NAMES = (*PARTITIONS, *(f"{name}+reflect" for name in PARTITIONS))  # its pattern databases by name
 
 
@@ -59,7 +59,7 @@ class Solution(list):
 def choose_method(board: Sequence[int], goal: Sequence[int] | None = None) -> tuple[str, str]:
     """The search `solve` runs on `board` when told none, and its heuristic: (method, h), picked by the size.
 
-    A 4x4 board of numbered tiles gets the fast IDA* with the pattern databases `FIFTEEN_DATABASES`
+    A 4x4 board of numbered tiles gets the sliding IDA* with the pattern databases `FIFTEEN_DATABASES`
     (without the reflected lookup when the goal's blank is off the main diagonal); any other board A*
     with Manhattan distance, which finds the fewest moves of any 3x3 board within its node limit.
 
@@ -68,7 +68,7 @@ def choose_method(board: Sequence[int], goal: Sequence[int] | None = None) -> tu
     >>> choose_method((1, 2, 3, 4, 5, 6, 0, 7, 8))
     ('astar', 'manhattan')
     >>> choose_method(tuple(range(1, 16)) + (0,))
-    ('fast_ida_star', '6-6-3+reflect')
+    ('sliding_ida_star', '6-6-3+reflect')
     """
     return _choice(SlidingPuzzle(board, goal))
 
@@ -82,9 +82,9 @@ def _choice(problem: SlidingPuzzle) -> tuple[str, str]:
 
 
 def databases_to_build(problem: SlidingPuzzle | Sequence[int], h) -> list:
-    """The patterns of `h` not yet in the cache: what the fast IDA*'s first search with `h` builds.
+    """The patterns of `h` not yet in the cache: what the sliding IDA*'s first search with `h` builds.
 
-    `h` is what the fast IDA* reads: 'manhattan', a name in `FIFTEEN_NAMES`, or `PatternDatabases` (built already).
+    `h` is what the sliding IDA* reads: 'manhattan', a name in `FIFTEEN_NAMES`, or `PatternDatabases` (built already).
 
     Examples
     --------
@@ -114,7 +114,7 @@ def solution_search(
     >>> solution_search((1, 2, 3, 4, 5, 6, 0, 7, 8))
     SearchResult(method='astar', status='found', length=2, expanded=2, generated=6, max_frontier=3)
     >>> solution_search(tuple(range(1, 15)) + (0, 15), h="manhattan").method  # 4x4: the 15-puzzle's own search
-    'fast_ida_star'
+    'sliding_ida_star'
     """
     if not isinstance(problem, SlidingPuzzle):
         if isinstance(problem, str) or not (isinstance(problem, Sequence) or hasattr(problem, "__array__")):
@@ -133,7 +133,7 @@ def _resolve(problem: SlidingPuzzle, method: str | None, h) -> tuple[str, object
 
 
 def _search(problem: SlidingPuzzle, method: str, h, picked: bool, options: dict) -> SearchResult:
-    """Run `method`: a search of `METHODS` by name, or the fast IDA* with its own options checked here."""
+    """Run `method`: a search of `METHODS` by name, or the sliding IDA* with its own options checked here."""
     if method != FIFTEEN_METHOD:
         return run_search(problem, method, h, **options)
     why = f" (solve runs {FIFTEEN_METHOD} on a 4x4 board; name another method for other options)" if picked else ""
@@ -143,21 +143,13 @@ def _search(problem: SlidingPuzzle, method: str, h, picked: bool, options: dict)
                             f"(its options: {', '.join(FIFTEEN_OPTIONS)}){why}")
     try:
         named = isinstance(h, str) and h in FIFTEEN_NAMES
-        return fast_ida_star_search(problem, _databases(h, problem.goal) if named else h, **options)
+        databases = as_pattern_databases(h, problem.goal, progress=False) if named else h  # the search's own cache
+        return sliding_ida_star_search(problem, databases, **options)
     except (TypeError, ValueError) as error:
         if not picked or not str(error).startswith("h must be"):
             raise
         raise type(error)(f"{error}; on a 4x4 board solve runs {FIFTEEN_METHOD}, which reads pattern databases: "
                           f"pass method='astar' (or another) to search with h={short_repr(h)}") from None
-
-
-@lru_cache(maxsize=4)
-def _databases(name: str, goal: tuple) -> PatternDatabases:
-    """The pattern databases `name` for `goal`, loaded or built without a progress bar, kept for the session."""
-    partition, _, reflect = name.partition("+")
-    databases = pattern_databases(partition, goal, reflect=bool(reflect), progress=False)
-    databases.sparse_tables()  # the form the fast search reads, made once
-    return databases
 
 
 def solve(
@@ -173,14 +165,14 @@ def solve(
     Told no `method`, it picks one by the board's size (`choose_method`): A* with Manhattan distance
     up to 3x3 (and on 5x5 and larger, where its node limit usually stops it first); on a 4x4 board of
     numbered tiles, the 15-puzzle's search of chapter 8, IDA* with additive pattern databases
-    (`fast_ida_star_search` with '6-6-3+reflect'), which finds a shortest path of a random board in
+    (`sliding_ida_star_search` with '6-6-3+reflect'), which finds a shortest path of a random board in
     well under a second. The first 4x4 solve builds those databases, once, printing nothing: about
     40 s on an idle 2-core machine (minutes on a busy one), with some 1.3 GB of memory. They are kept in
     `~/.cache/puzzlekit` (`puzzlekit.sliding.fifteen.cache_directory()`), and later sessions load them in
     a few seconds. A 4x4 goal of one's own gets databases of its own, built the same way.
 
-    `method` is a name in `SOLVE_METHODS` (`puzzlekit.search.METHODS` and 'fast_ida_star'); `h` a
-    heuristic for the informed searches (for the fast IDA*: 'manhattan', '5-5-5', '6-6-3', either with
+    `method` is a name in `SOLVE_METHODS` (`puzzlekit.search.METHODS` and 'sliding_ida_star'); `h` a
+    heuristic for the informed searches (for the sliding IDA*: 'manhattan', '5-5-5', '6-6-3', either with
     '+reflect', or `PatternDatabases`). Other keywords (`max_expanded`, `max_seconds`, `weight`,
     `reopen`) go to the search. The answer is a `Solution`: the list of boards, with the `method`
     and `h` that found it. `puzzlekit.search.solve` runs the search it is told (A* by default) on any size.
@@ -200,7 +192,7 @@ h='manhattan')
     13
     >>> fifteen = solve((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15), h="manhattan")  # no databases
     >>> len(fifteen) - 1, fifteen.method, fifteen.h
-    (1, 'fast_ida_star', 'manhattan')
+    (1, 'sliding_ida_star', 'manhattan')
     """
     problem = SlidingPuzzle(board, goal)
     method, h, picked = _resolve(problem, method, h)

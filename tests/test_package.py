@@ -158,7 +158,7 @@ def _cycles(graph: dict) -> list:
 def test_no_import_cycles():
     """No module imports, even inside a function, a module that imports it back (through others or not).
 
-    A package's __init__ counts as the modules it imports, so `fifteen.fast_ida -> search -> search.methods ->
+    A package's __init__ counts as the modules it imports, so `fifteen.ida_star -> search -> search.methods ->
     fifteen` would be a cycle; the package `puzzlekit` itself, which imports everything, is left out.
     """
     graph = {name: {module for module in imported if module != "puzzlekit"}

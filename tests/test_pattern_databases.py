@@ -19,7 +19,7 @@ from puzzlekit.sliding.fifteen import (
     cache_directory,
     cached_pattern_database,
     count_placements,
-    fast_ida_star_search,
+    sliding_ida_star_search,
     korf100,
     pattern_databases,
     rank_placements,
@@ -190,7 +190,7 @@ def test_4x4_databases_are_admissible_against_ida_star_on_easy_boards():
             options = [blank + step for step, ok in ((-4, row), (4, row < 3), (-1, col), (1, col < 3)) if ok]
             target = rng.choice(options)
             board[blank], board[target] = board[target], 0
-        length = fast_ida_star_search(tuple(board), "manhattan").length  # IDA*, checked in test_fast_ida.py
+        length = sliding_ida_star_search(tuple(board), "manhattan").length  # IDA*, checked in test_sliding_ida_star.py
         assert h(tuple(board)) <= length
 
 

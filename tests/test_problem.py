@@ -142,3 +142,14 @@ def test_the_protocol_says_what_is_missing():
         Empty().is_goal(0)
     with pytest.raises(ValueError, match="knows no heuristics by name"):
         astar_search(Route("F"), h="manhattan")
+
+
+def test_a_search_takes_a_board_in_a_fresh_interpreter_without_importing_the_puzzle_first():
+    """`Problem.for_board` needs no hook set at import time: `puzzlekit.search` alone turns a board into a problem."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from puzzlekit.search import breadth_first_search; "
+            "assert 'puzzlekit.sliding.puzzle' not in sys.modules; print(breadth_first_search((1, 2, 0, 3)).length)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "1"

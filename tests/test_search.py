@@ -128,7 +128,8 @@ def test_weighted_astar_stays_within_its_weight(exact):
 
 def test_better_heuristics_expand_fewer_boards():
     boards = seeded_boards(30, 6)
-    counts = {h: sum(astar_search(b, h).expanded for b in boards) for h in ("misplaced", "manhattan", "linear_conflict")}
+    names = ("misplaced", "manhattan", "linear_conflict")
+    counts = {h: sum(astar_search(b, h).expanded for b in boards) for h in names}
     assert counts["misplaced"] > 5 * counts["manhattan"] > 5 * counts["linear_conflict"]
 
 
@@ -335,7 +336,7 @@ def test_unsolvable_boards_are_refused_before_any_search(size):
     for method in METHODS:
         events = []
         with pytest.raises(ValueError, match="cannot reach the goal"):
-            run_search(swapped, method, on_event=lambda *event: events.append(event))
+            run_search(swapped, method, on_event=lambda *event, events=events: events.append(event))
         with pytest.raises(ValueError, match="cannot reach the goal"):
             solve(swapped, method=method)
         assert events == []  # refused before the search added its first state
@@ -563,10 +564,10 @@ def test_reopening_in_the_result_and_its_checks():
 def test_solve_never_swaps_in_the_fifteen_puzzles_search_but_names_it():
     """The generic solve runs the search it is told; on a 4x4 board out of A*'s reach its error names the
     15-puzzle's own search, which a caller then runs explicitly."""
-    from puzzlekit.sliding.fifteen import fast_ida_star_search, korf100
+    from puzzlekit.sliding.fifteen import korf100, sliding_ida_star_search
 
     instance = min(korf100(), key=lambda instance: instance.length)  # the shortest of Korf's 100: 41 moves
-    with pytest.raises(RuntimeError, match=r"astar search stopped .*puzzlekit.sliding.fifteen.fast_ida_star_search"):
+    with pytest.raises(RuntimeError, match=r"astar search stopped .*puzzlekit.sliding.fifteen.sliding_ida_star_search"):
         solve(instance.board, max_expanded=1_000)
-    result = fast_ida_star_search(instance.board, "manhattan", max_expanded=20)
-    assert result.method == "fast_ida_star" and result.status == "max_expanded"
+    result = sliding_ida_star_search(instance.board, "manhattan", max_expanded=20)
+    assert result.method == "sliding_ida_star" and result.status == "max_expanded"

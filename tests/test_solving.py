@@ -47,11 +47,11 @@ def recorded_expansions(heuristic: str) -> dict[int, int]:
 def test_the_search_is_picked_by_the_size():
     assert choose_method((1, 2, 0, 3)) == ("astar", "manhattan")
     assert choose_method((1, 2, 3, 4, 5, 6, 7, 0, 8)) == ("astar", "manhattan")
-    assert choose_method(NEAR4) == ("fast_ida_star", "6-6-3+reflect") == ("fast_ida_star", FIFTEEN_DATABASES)
+    assert choose_method(NEAR4) == ("sliding_ida_star", "6-6-3+reflect") == ("sliding_ida_star", FIFTEEN_DATABASES)
     blank_first = (0,) + tuple(range(1, 16))  # Korf's goal: the blank on the diagonal, the reflection works
-    assert choose_method(blank_first, blank_first) == ("fast_ida_star", "6-6-3+reflect")
+    assert choose_method(blank_first, blank_first) == ("sliding_ida_star", "6-6-3+reflect")
     blank_off = tuple(range(1, 15)) + (0, 15)  # the blank off the diagonal: no reflected lookup
-    assert choose_method(blank_off, blank_off) == ("fast_ida_star", "6-6-3")
+    assert choose_method(blank_off, blank_off) == ("sliding_ida_star", "6-6-3")
     tokens = (1,) * 8 + (2,) * 7 + (0,)  # a token board has no numbered tiles for the databases
     assert choose_method(tokens, tokens) == ("astar", "manhattan")
     assert choose_method(tuple(range(1, 25)) + (0,)) == ("astar", "manhattan")
@@ -68,7 +68,7 @@ def test_fifteen_puzzle_boards_of_50_to_60_moves_solved_optimally(monkeypatch, c
         path = solve(instance.board)
         assert 50 <= instance.length <= 60 and len(path) - 1 == instance.length
         assert_path(path, instance.board, GOAL4)
-        assert (path.method, path.h, path.expanded) == ("fast_ida_star", "5-5-5", expanded[number])
+        assert (path.method, path.h, path.expanded) == ("sliding_ida_star", "5-5-5", expanded[number])
     assert sum(expanded[number] for number in QUICK) < 100_000  # quick ones: well under a second of search
     assert capsys.readouterr() == ("", "")
 
@@ -83,37 +83,37 @@ def test_the_answer_is_the_list_of_boards_and_names_its_search():
     wide = solve((1, 2, 3, 4, 5, 6, 0, 7, 8), method="breadth_first")
     assert (wide.method, wide.h) == ("breadth_first", None) and repr(wide).endswith("method='breadth_first')")
     fifteen = solve(NEAR4, h="manhattan")  # Manhattan distance needs no databases
-    assert (len(fifteen) - 1, fifteen.method, fifteen.h) == (2, "fast_ida_star", "manhattan")
+    assert (len(fifteen) - 1, fifteen.method, fifteen.h) == (2, "sliding_ida_star", "manhattan")
     named = solve((1, 2, 3, 4, 5, 6, 0, 7, 8), h=puzzlekit.linear_conflict)
     assert named.h == "linear_conflict"
     assert solve(GOAL4, h="manhattan") == [GOAL4]
 
 
 def test_a_method_named_runs_on_any_size():
-    assert solve((1, 2, 3, 4, 5, 6, 0, 7, 8), method="fast_ida_star").method == "fast_ida_star"
+    assert solve((1, 2, 3, 4, 5, 6, 0, 7, 8), method="sliding_ida_star").method == "sliding_ida_star"
     assert solve(NEAR4, method="astar").method == "astar"
     assert solution_search(NEAR4, "ida_star", "linear_conflict").method == "ida_star"
 
 
 def test_what_went_wrong_is_said():
     with pytest.raises(ValueError, match=r"h must be one of .*got 'linear_conflict' \(str\); on a 4x4 board solve runs "
-                                         r"fast_ida_star, .*pass method='astar'"):
+                                         r"sliding_ida_star, .*pass method='astar'"):
         solve(NEAR4, h="linear_conflict")
-    with pytest.raises(TypeError, match=r"method 'fast_ida_star' takes no option 'weight' \(its options: "
-                                        r"max_expanded, max_seconds\) \(solve runs fast_ida_star on a 4x4 board"):
+    with pytest.raises(TypeError, match=r"method 'sliding_ida_star' takes no option 'weight' \(its options: "
+                                        r"max_expanded, max_seconds\) \(solve runs sliding_ida_star on a 4x4 board"):
         solve(NEAR4, weight=2)
     with pytest.raises(TypeError, match=r"takes no option 'on_event'"):
-        solve(NEAR4, method="fast_ida_star", on_event=print)
-    with pytest.raises(ValueError, match="method must be one of 'astar', .*'fast_ida_star'; got 'dijkstra'"):
+        solve(NEAR4, method="sliding_ida_star", on_event=print)
+    with pytest.raises(ValueError, match="method must be one of 'astar', .*'sliding_ida_star'; got 'dijkstra'"):
         solve(NEAR4, method="dijkstra")
     board = korf100()[0].board
     with pytest.raises(RuntimeError, match=r"astar search stopped .* or leave method out: on a 4x4 board"):
         solve(board, method="astar", max_expanded=1_000)
-    with pytest.raises(RuntimeError, match=r"fast_ida_star search stopped \(max_expanded\) after 10 nodes expanded, "
+    with pytest.raises(RuntimeError, match=r"sliding_ida_star search stopped \(max_expanded\) after 10 nodes expanded, "
                                            r"short of the goal; raise max_expanded or max_seconds$"):
         solve(board, h="manhattan", max_expanded=10)
     with pytest.raises(ValueError, match="partition '5-5-5' is for 4x4 boards"):
-        solve((1, 2, 3, 4, 5, 6, 0, 7, 8), method="fast_ida_star", h="5-5-5")
+        solve((1, 2, 3, 4, 5, 6, 0, 7, 8), method="sliding_ida_star", h="5-5-5")
     with pytest.raises(TypeError, match="problem must be a board or a SlidingPuzzle"):
         solution_search("1 2 3 0")
 
@@ -131,18 +131,18 @@ def test_the_command_line_prints_the_search_it_ran(monkeypatch, capsys):
     text = "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 _ 14 15"
     assert main(["solve", text, "--heuristic", "manhattan"]) == 0
     out, err = capsys.readouterr()
-    assert out.splitlines()[-1] == "2 moves; 2 nodes expanded (fast_ida_star, manhattan)" and err == ""
+    assert out.splitlines()[-1] == "2 moves; 2 nodes expanded (sliding_ida_star, manhattan)" and err == ""
     assert main(["solve", "1 2 3 / 4 5 6 / _ 7 8"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "2 moves; 2 nodes expanded (astar, manhattan)"
     monkeypatch.setattr(puzzlekit.solving, "FIFTEEN_DATABASES", "5-5-5")
     assert main(["solve", text]) == 0  # the databases: built by the Korf test above, or here (then said on stderr)
     out, err = capsys.readouterr()
-    assert out.splitlines()[-1].endswith("nodes expanded (fast_ida_star, 5-5-5)")
+    assert out.splitlines()[-1].endswith("nodes expanded (sliding_ida_star, 5-5-5)")
     assert err in ("", f"building the 15-puzzle's 5-5-5 pattern databases, once (a few seconds); they are kept in "
                        f"{puzzlekit.sliding.fifteen.cache_directory()}\n")
     assert main(["solve", text]) == 0
     assert capsys.readouterr().err == ""  # kept: nothing to say the second time
     assert main(["solve", text, "--heuristic", "linear_conflict"]) == 2
-    assert "--heuristic linear_conflict is not for fast_ida_star" in capsys.readouterr().err
+    assert "--heuristic linear_conflict is not for sliding_ida_star" in capsys.readouterr().err
     assert main(["solve", text, "--method", "astar", "--heuristic", "linear_conflict"]) == 0
     assert capsys.readouterr().out.splitlines()[-1].endswith("(astar, linear_conflict)")

@@ -120,3 +120,30 @@ def test_best_first_variants_differ_in_f_alone():
         assert textbook.is_path(puzzle, path) and len(path) - 1 >= shortest
         assert bound is None or len(path) - 1 <= bound
     assert textbook.is_path(puzzle, greedy_best_first_search(puzzle, "manhattan").path)
+
+
+# Each textbook search, the arguments after the problem, and its engine: the same name with `_search` (the naming
+# rule of README's module table). greedy is `greedy_best_first_search`, the name AIMA gives it.
+TWINS = {
+    "breadth_first": (), "depth_limited": (12,), "iterative_deepening": (), "uniform_cost": (),
+    "greedy": ("manhattan",), "astar": ("manhattan",), "weighted_astar": ("manhattan",), "ida_star": ("manhattan",),
+    "bidirectional_breadth_first": (),
+}
+
+
+def test_every_textbook_search_has_its_engine_twin_and_they_agree():
+    """The twins are found by the rule alone, and on a few boards their paths have the same length (weighted A* and
+    greedy search may pick another path of their own, so for them the lengths are compared: equal or both legal)."""
+    import puzzlekit.search as search
+
+    searches = [name for name in textbook.__all__ if name not in ("best_first", "next_layer", "path_back", "is_path")]
+    assert sorted(searches) == sorted(TWINS)
+    for name, arguments in TWINS.items():
+        engine = getattr(search, "greedy_best_first_search" if name == "greedy" else f"{name}_search")
+        weight = {"weight": 2} if name == "weighted_astar" else {}
+        for board in [(1, 2, 3, 4, 5, 6, 0, 7, 8), (4, 1, 3, 7, 2, 6, 0, 5, 8), (1, 2, 3, 4, 0, 5, 7, 8, 6)]:
+            puzzle = SlidingPuzzle(board)
+            readable, fast = getattr(textbook, name)(puzzle, *arguments), engine(puzzle, *arguments, **weight)
+            assert textbook.is_path(puzzle, readable) and textbook.is_path(puzzle, fast.path), name
+            if name not in ("greedy", "weighted_astar"):
+                assert len(readable) == len(fast.path), name

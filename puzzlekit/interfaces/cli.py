@@ -386,7 +386,9 @@ class ProgressBar:
     <BLANKLINE>
     """
 
-    def __init__(self, stream: TextIO | None = None, *, width: int = 30, clock: Callable[[], float] = time.perf_counter):
+    def __init__(
+        self, stream: TextIO | None = None, *, width: int = 30, clock: Callable[[], float] = time.perf_counter
+    ):
         self.stream = sys.stderr if stream is None else stream
         self.width = check_int(width, "width", minimum=1, maximum=1000)
         self.clock = check_callable(clock, "clock")  # seconds, as time.perf_counter gives them

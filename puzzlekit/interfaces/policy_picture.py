@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import numpy as np
+
 from ..checks import check_int, short_repr
 from ..sliding.board import BLANK, check_cells
 from ..sliding.display import COLOURS, BoardPicture
@@ -50,12 +52,14 @@ def greedy_policy(q, boards: Sequence | None = None, space=None) -> dict:
             values = list(values)
             policy[board] = DIRECTIONS[values.index(max(values))]
         return policy
-    import numpy as np
 
     q, table_space = check_table(q, walls=False)  # TypeError for what is not a table
     if space is not None and space is not table_space:
         raise ValueError(f"space must be the state space of the table, {table_space}")
-    rows = range(len(table_space.boards)) if boards is None else [table_space.row(board) for board in _board_list(boards)]
+    if boards is None:
+        rows = range(len(table_space.boards))
+    else:
+        rows = [table_space.row(board) for board in _board_list(boards)]
     return {table_space.board(row): DIRECTIONS[int(np.argmax(q[row]))] for row in rows if row != table_space.goal_row}
 
 
@@ -104,7 +108,9 @@ class PolicyPicture(BoardPicture):
             raise TypeError(f"moves must be a list of moves, one per board, got {short_repr(moves)}")
         self.moves = [None if move is None else check_direction(move, "a move") for move in moves]
         if len(self.moves) != len(self.boards):
-            raise ValueError(f"{len(self.moves)} moves for {len(self.boards)} boards; give one move (or None) per board")
+            raise ValueError(
+                f"{len(self.moves)} moves for {len(self.boards)} boards; give one move (or None) per board"
+            )
         self.columns = check_int(columns, "columns", minimum=1)
 
     def __repr__(self) -> str:

@@ -12,7 +12,7 @@ from html import escape
 
 from ..checks import check_callable, check_int
 from ..problem import Problem
-from ..search.result import as_problem
+from ..search.inputs import as_problem
 from ..search.uninformed import breadth_first_search
 from ..sliding.display import COLOURS, show
 

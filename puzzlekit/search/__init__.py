@@ -2,8 +2,10 @@
 
 Every search stops cleanly at `max_expanded` nodes or `max_seconds` seconds, and can report each
 step to an `on_event(kind, state, info)` callback so that a widget can animate it. The modules:
-`result` (the result, limits, events), `uninformed`, `uniform_cost` (step costs), `bidirectional`,
-`informed`, `methods` (by name, and `solve`), and `textbook` (the same algorithms in a few lines each, to read).
+`result` (what a search returns), `limits` (work, time, events), `inputs` (the problem and heuristic a search
+is given, checked at its door), `uninformed`, `uniform_cost` (step costs), `bidirectional`, `informed`,
+`methods` (by name, and `solve`), `textbook` (the same algorithms in a few lines each, to read), and the private
+`_engines` that the searches share.
 """
 
 from . import textbook
@@ -15,14 +17,9 @@ from .informed import (
     lambda_astar_search,
     weighted_astar_search,
 )
+from .limits import DEFAULT_MAX_EXPANDED, DEFAULT_MAX_EXPANDED_ONE_PATH
 from .methods import INFORMED_METHODS, METHODS, run_search, solve
-from .result import (
-    DEFAULT_MAX_EXPANDED,
-    DEFAULT_MAX_EXPANDED_ONE_PATH,
-    PathOfLength,
-    SearchResult,
-    not_found_message,
-)
+from .result import SearchResult, not_found_message
 from .uniform_cost import uniform_cost_search
 from .uninformed import (
     breadth_first_search,
@@ -49,7 +46,6 @@ __all__ = [
     "METHODS",
     "INFORMED_METHODS",
     "not_found_message",
-    "PathOfLength",
     "DEFAULT_MAX_EXPANDED",
     "DEFAULT_MAX_EXPANDED_ONE_PATH",
     "textbook",

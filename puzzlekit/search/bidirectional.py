@@ -11,19 +11,12 @@ from collections.abc import Sequence
 
 from ..checks import short_repr
 from ..problem import Problem
-from .result import (
-    DEFAULT_MAX_EXPANDED,
-    EXHAUSTED,
-    FOUND,
-    Limits,
-    OnEvent,
-    SearchResult,
-    _state_methods,
-    as_problem,
-    path_to,
-)
+from ._engines import path_to
+from .inputs import as_problem, state_methods
+from .limits import DEFAULT_MAX_EXPANDED, Limits, OnEvent
+from .result import EXHAUSTED, FOUND, SearchResult
 
-__all__ = ["bidirectional_breadth_first_search", "join", "goal_of"]
+__all__ = ["bidirectional_breadth_first_search"]
 
 
 def bidirectional_breadth_first_search(
@@ -52,12 +45,13 @@ def bidirectional_breadth_first_search(
     Examples
     --------
     >>> bidirectional_breadth_first_search((4, 1, 3, 7, 2, 6, 0, 5, 8))
-    SearchResult(method='bidirectional_breadth_first', status='found', length=6, expanded=13, generated=37, max_frontier=12)
+    SearchResult(method='bidirectional_breadth_first', status='found', length=6, expanded=13, generated=37, \
+max_frontier=12)
     """
     problem = as_problem(problem)
     goal = goal_of(problem)
     limits = Limits(max_expanded, max_seconds, on_event)
-    successors, predecessors = _state_methods(problem, "successors", "predecessors")
+    successors, predecessors = state_methods(problem, "successors", "predecessors")
     start = problem.initial
     # For each side: the states it reached -> (the state it came from, the action between them),
     # its frontier (one layer), the depth of that layer, and how it steps.

@@ -35,7 +35,8 @@ def _check_options(method: str, options: dict) -> None:
     >>> _check_options("astar", {"weight": 2})
     Traceback (most recent call last):
     ...
-    TypeError: method 'astar' takes no option 'weight' (its options: reopen, max_expanded, max_seconds, on_event); 'weighted_astar' takes it
+    TypeError: method 'astar' takes no option 'weight' (its options: reopen, max_expanded, max_seconds, on_event); \
+'weighted_astar' takes it
     """
     check_choice(method, "method", tuple(METHODS))
     takes = {name: _options(search) for name, search in METHODS.items()}
@@ -44,9 +45,8 @@ def _check_options(method: str, options: dict) -> None:
             others = [repr(name) for name, names in takes.items() if key in names]
             where = f"{' and '.join(others)} {'takes' if len(others) == 1 else 'take'} it" if others else (
                 "no search method takes it")
-            raise TypeError(
-                f"method {method!r} takes no option {short_repr(key)} (its options: {', '.join(takes[method])}); {where}"
-            )
+            its = ", ".join(takes[method])
+            raise TypeError(f"method {method!r} takes no option {short_repr(key)} (its options: {its}); {where}")
 
 
 def _options(search: Callable) -> tuple[str, ...]:
@@ -90,7 +90,7 @@ def solve(
     `method` is a name in `METHODS`; `h` a heuristic's name or function for the informed ones.
     Other keywords (`max_expanded`, `max_seconds`, `weight`, `reopen`) go to the search.
     It runs the search it is told on any size. A* with Manhattan distance runs out of its node limit on
-    most 4x4 boards: the 15-puzzle's own search, `puzzlekit.sliding.fifteen.fast_ida_star_search(board,
+    most 4x4 boards: the 15-puzzle's own search, `puzzlekit.sliding.fifteen.sliding_ida_star_search(board,
     '6-6-3+reflect')`, solves any of them (chapter 8), and `puzzlekit.solve`, which picks the search by the
     board's size, runs it there.
 
@@ -110,7 +110,7 @@ def solve(
     problem = Problem.for_board(board, goal)
     result = run_search(problem, method, h, **options)
     if not result.found:
-        fifteen = ", or for a 4x4 board puzzlekit.sliding.fifteen.fast_ida_star_search(board, '5-5-5')" if len(
+        fifteen = ", or for a 4x4 board puzzlekit.sliding.fifteen.sliding_ida_star_search(board, '5-5-5')" if len(
             problem.initial) == 16 else ""
         raise RuntimeError(
             f"{not_found_message(result)}; raise max_expanded or max_seconds, "

@@ -2,7 +2,7 @@
 
 It adds up `problem.step_cost(state, action, next_state)` along each path; with unit costs it finds
 a shortest path, as breadth-first search does. It is best-first search on g alone, run by the engine of
-`puzzlekit.search.informed`. The short textbook version is `textbook.uniform_cost`.
+`puzzlekit.search._engines`. The short textbook version is `textbook.uniform_cost`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..problem import Problem
-from .informed import _best_first
-from .result import DEFAULT_MAX_EXPANDED, Limits, OnEvent, SearchResult, as_problem
+from ._engines import best_first
+from .inputs import as_problem
+from .limits import DEFAULT_MAX_EXPANDED, Limits, OnEvent
+from .result import SearchResult
 
 __all__ = ["uniform_cost_search"]
 
@@ -47,4 +49,4 @@ def uniform_cost_search(
     """
     problem = as_problem(problem)
     limits = Limits(max_expanded, max_seconds, on_event)
-    return _best_first(problem, None, 1, 0, False, "uniform_cost", limits, on_event, costs=True)
+    return best_first(problem, None, 1, 0, False, "uniform_cost", limits, on_event, costs=True)

@@ -393,7 +393,8 @@ def _read_cell(field: str) -> int:
     if field.isascii() and field.isdigit():
         if len(field) > len(str(MAX_CELLS)):  # before int(), which refuses more than 4,300 digits in its own words
             raise ValueError(f"text holds the number {short_repr(field, 30)}, {len(field):,} digits long; "
-                             f"a board has at most {MAX_CELLS} cells, so its tiles have at most {len(str(MAX_CELLS))} digits")
+                             f"a board has at most {MAX_CELLS} cells, so its tiles have at most "
+                             f"{len(str(MAX_CELLS))} digits")
         return int(field)
     raise ValueError(
         f"cannot read {field!r} as a cell: write tiles as numbers, the blank as _ (or 0), sun and moon as ☼ and ☾"
@@ -433,6 +434,7 @@ def format_board(board: Sequence[int]) -> str:
         if row:
             lines.append(rule("┣", "╋", "┫"))
         values = cells[row * size : (row + 1) * size]
-        lines.append("┃" + "┃".join((symbols[value].rjust(cell_width - 2)).center(cell_width) for value in values) + "┃")
+        drawn = (symbols[value].rjust(cell_width - 2).center(cell_width) for value in values)
+        lines.append("┃" + "┃".join(drawn) + "┃")
     lines.append(rule("┗", "┻", "┛"))
     return "\n".join(lines)

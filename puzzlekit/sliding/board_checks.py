@@ -162,7 +162,8 @@ def is_token_board(cells: tuple) -> bool:
     >>> is_token_board((1, 1, 2, 0, 3, 4, 5, 6, 7))
     Traceback (most recent call last):
     ...
-    ValueError: board repeats tile 1 (2 times) and lacks tile 8: a 3x3 board holds each of the tiles 1..8 once (on a token board such as sun/moon every token appears at least twice)
+    ValueError: board repeats tile 1 (2 times) and lacks tile 8: a 3x3 board holds each of the tiles 1..8 once \
+(on a token board such as sun/moon every token appears at least twice)
     """
     return _is_token(check_cells(cells)[0])
 

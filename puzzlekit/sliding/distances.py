@@ -9,6 +9,8 @@ import math
 from collections import deque
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..checks import check_int, short_repr
 from .board import BLANK, Board, check_cells, default_goal, is_token_board, successors
 from .grid import target_array
@@ -96,8 +98,6 @@ def distance_table(goal: Sequence[int] | None = None):
     >>> len(small), int((small >= 0).sum()), int(small.max())
     (24, 12, 6)
     """
-    import numpy as np
-
     target, size = _tiles(default_goal() if goal is None else goal, "goal")
     if size > 3:
         raise ValueError(
@@ -155,8 +155,6 @@ def rank_columns(boards):
     ...
     TypeError: boards must be a numpy array of unsigned ints, one board per column, got [[1, 2], [3]] (list)
     """
-    import numpy as np
-
     if not isinstance(boards, np.ndarray) or boards.dtype.kind != "u":
         raise TypeError(
             f"boards must be a numpy array of unsigned ints, one board per column, got {short_repr(boards)} "
@@ -168,7 +166,8 @@ def rank_columns(boards):
             f"got shape {boards.shape}"
         )
     if boards.size and int(boards.max()) >= boards.shape[0]:
-        raise ValueError(f"boards hold {int(boards.max())}; a board of {boards.shape[0]} cells holds 0..{boards.shape[0] - 1}")
+        cells = boards.shape[0]
+        raise ValueError(f"boards hold {int(boards.max())}; a board of {cells} cells holds 0..{cells - 1}")
     cells, count = boards.shape
     ranks = np.zeros(count, np.int32)
     smaller_after = np.empty(count, np.uint8)

@@ -65,7 +65,9 @@ class Rewards:
             value = getattr(self, name)
             if value is None and name == "wall":
                 continue
-            what = f"the {name} reward" + (" (a number, or None to forbid moves into the wall)" if name == "wall" else "")
+            what = f"the {name} reward"
+            if name == "wall":
+                what += " (a number, or None to forbid moves into the wall)"
             object.__setattr__(self, name, check_real(value, what))
 
 
@@ -168,7 +170,8 @@ class SlidingPuzzleEnv:
     @classmethod
     def sun_moon(cls, *, start: Sequence[int] | None = SUN_MOON_START, max_steps: int | None = None,
                  slip: float = 0.0) -> SlidingPuzzleEnv:
-        """The original sun-and-moon program's environment: its start and goal, -10 a move, -1000 the wall, +100 the goal.
+        """The original sun-and-moon program's environment: its start and goal, -10 a move, -1000 the wall,
+        +100 the goal.
 
         Pass `start=None` to start each episode from a random board instead.
 
@@ -185,7 +188,8 @@ class SlidingPuzzleEnv:
 
     def __repr__(self) -> str:
         return (f"SlidingPuzzleEnv(size={self.size}, goal={self.goal}, start={self.start}, "
-                f"rewards={self.rewards}, max_steps={self.max_steps}" + (f", slip={self.slip}" if self.slip else "") + ")")
+                f"rewards={self.rewards}, max_steps={self.max_steps}"
+                + (f", slip={self.slip}" if self.slip else "") + ")")
 
     def _check_start(self, board, what: str) -> Board:
         cells = check_pair(board, self.goal)[0]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import numpy as np
+
 from ..checks import check_choice, check_int, short_repr
 from .board_checks import MAX_SIZE, check_cells, side
 
@@ -88,8 +90,6 @@ def target_array(size: int):
     >>> target_array(2).tolist()
     [[-1, 1, 2, -1], [-1, -1, 3, 0], [0, 3, -1, -1], [1, -1, -1, 2]]
     """
-    import numpy as np
-
     size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     table = np.full((size * size, len(DIRECTIONS)), -1, np.int32)
     for cell, pairs in enumerate(step_table(size)):

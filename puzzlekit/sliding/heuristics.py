@@ -22,7 +22,7 @@ __all__ = [
     "linear_conflict",
     "HEURISTICS",
     "for_goal",
-    "fast_misplaced",
+    "misplaced_for",
 ]
 
 
@@ -41,7 +41,7 @@ def misplaced(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
     7
     """
     cells, target, _ = check_pair(board, goal)
-    return fast_misplaced(target)(cells)
+    return misplaced_for(target)(cells)
 
 
 def manhattan(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
@@ -62,7 +62,7 @@ def manhattan(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
     9
     """
     cells, target, _ = check_pair(board, goal)
-    return _fast_manhattan(target)(cells)
+    return _manhattan_for(target)(cells)
 
 
 def linear_conflict(board: Sequence[int], goal: Sequence[int] | None = None) -> int:
@@ -83,7 +83,7 @@ def linear_conflict(board: Sequence[int], goal: Sequence[int] | None = None) -> 
     23
     """
     cells, target, _ = check_pair(board, goal)
-    return _fast_linear_conflict(target)(cells)
+    return _linear_conflict_for(target)(cells)
 
 
 HEURISTICS: dict[str, Callable[..., int]] = {
@@ -120,7 +120,7 @@ def for_goal(h, goal: Sequence[int]) -> Callable[[Board], int]:
     if not callable(h):
         raise TypeError(f"a heuristic is a name or a function of a board, got {short_repr(h)} ({type(h).__name__})")
     goal = check_cells(goal, "goal")[0]
-    build = {misplaced: fast_misplaced, manhattan: _fast_manhattan, linear_conflict: _fast_linear_conflict}.get(h)
+    build = {misplaced: misplaced_for, manhattan: _manhattan_for, linear_conflict: _linear_conflict_for}.get(h)
     if build is not None:
         return build(goal)
     return getattr(h, "_estimate", h)  # a QHeuristic's lookup: the searches' boards are checked already
@@ -131,12 +131,12 @@ def for_goal(h, goal: Sequence[int]) -> Callable[[Board], int]:
 # on every board they generate, so it does no checking and as little Python as it can.
 
 
-def fast_misplaced(goal: Board) -> Callable[[Board], int]:
+def misplaced_for(goal: Board) -> Callable[[Board], int]:
     """`misplaced` for boards heading to `goal`, unchecked: cells that differ, less the blank's.
 
     Examples
     --------
-    >>> fast_misplaced((1, 2, 3, 0))((1, 2, 0, 3))
+    >>> misplaced_for((1, 2, 3, 0))((1, 2, 0, 3))
     1
     """
     goal = check_cells(goal, "goal")[0]
@@ -150,7 +150,7 @@ def fast_misplaced(goal: Board) -> Callable[[Board], int]:
 
 
 @functools.lru_cache(maxsize=64)
-def _fast_manhattan(goal: Board) -> Callable[[Board], int]:
+def _manhattan_for(goal: Board) -> Callable[[Board], int]:
     if is_token_board(goal):
         return _token_manhattan(goal)
     size = side(len(goal), "goal")
@@ -213,7 +213,7 @@ class _LineTable(dict):
 
 
 @functools.lru_cache(maxsize=64)
-def _fast_linear_conflict(goal: Board) -> Callable[[Board], int]:
+def _linear_conflict_for(goal: Board) -> Callable[[Board], int]:
     if is_token_board(goal):
         raise ValueError(
             "linear_conflict needs numbered tiles, each once; on a token board such as sun/moon "

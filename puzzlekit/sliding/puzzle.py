@@ -1,7 +1,7 @@
 """`SlidingPuzzle`, the search `Problem` of sliding a board to its goal, and `TileCostPuzzle`.
 
-The protocol itself is `puzzlekit.sliding.puzzle`; this module registers `SlidingPuzzle` as what a
-search makes of a bare board (`Problem.for_board`).
+The protocol itself is `puzzlekit.problem`; `SlidingPuzzle` is what a search makes of a bare board
+(`Problem.for_board`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ class SlidingPuzzle(Problem):
     """Sliding a board's blank until it shows `goal`: the 8-puzzle, any N x N board, the sun/moon board.
 
     `board` becomes the start, `initial`. States are boards (tuples, row-major, 0 the blank);
-    actions are the blank's moves 'u', 'r', 'd', 'l' (see `puzzlekit.sliding.board.slide`). The board is checked once, here: it must
-    be a valid board for `goal` (the tiles in order with the blank last when None; a token
+    actions are the blank's moves 'u', 'r', 'd', 'l' (see `puzzlekit.sliding.board.slide`). The board is checked
+    once, here: it must be a valid board for `goal` (the tiles in order with the blank last when None; a token
     board such as sun/moon needs its goal) and it must be able to reach it. A board of the
     wrong parity is refused at once, before any search could waste its time.
 
@@ -111,7 +111,7 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         return self._successors(self._check_state(state))
 
     # The searches call the three methods below on the boards they make themselves, from the checked start:
-    # they are the methods above without the check of the board (see puzzlekit.search.result.state_methods).
+    # they are the methods above without the check of the board (see puzzlekit.search.inputs.state_methods).
 
     def _successors(self, state: Board) -> list[tuple[str, Board]]:
         blank, exchange = state.index(BLANK), self._swap
@@ -187,5 +187,3 @@ class TileCostPuzzle(SlidingPuzzle):
     def _step_cost(self, state: Board, action: str, next_state: Board) -> int:
         return next_state[state.index(BLANK)]
 
-
-Problem.board_problem = SlidingPuzzle  # what a search makes of a bare board

@@ -39,7 +39,8 @@ class Discrete:
         return isinstance(other, Discrete) and other.n == self.n
 
     def seed(self, seed: int | None = None) -> list:
-        """Seed the space's own generator, which `sample()` draws from, as Gymnasium's `space.seed(seed)`; returns `[seed]`.
+        """Seed the space's own generator, which `sample()` draws from, as Gymnasium's `space.seed(seed)`;
+        returns `[seed]`.
 
         Examples
         --------
@@ -109,7 +110,8 @@ class Box:
         return isinstance(other, Box) and (other.low, other.high, other.shape) == (self.low, self.high, self.shape)
 
     def seed(self, seed: int | None = None) -> list:
-        """Seed the space's own generator, which `sample()` draws from, as Gymnasium's `space.seed(seed)`; returns `[seed]`.
+        """Seed the space's own generator, which `sample()` draws from, as Gymnasium's `space.seed(seed)`;
+        returns `[seed]`.
 
         Examples
         --------

@@ -1,4 +1,5 @@
-"""Playing a Sokobond level by hand, and asking for help: `SokobondGame`, `solve`, `plan` and `hint` (no widgets needed)."""
+"""Playing a Sokobond level by hand, and asking for help: `SokobondGame`, `solve`, `plan` and `hint` (no widgets
+needed)."""
 
 from __future__ import annotations
 
@@ -239,7 +240,8 @@ class SokobondGame:
 
         Examples
         --------
-        >>> game, other = SokobondGame('######\\n#h.O.#\\n#...H#\\n######'), SokobondGame('######\\n#h.O.#\\n#...H#\\n######')
+        >>> level = '######\\n#h.O.#\\n#...H#\\n######'
+        >>> game, other = SokobondGame(level), SokobondGame(level)
         >>> _ = other.move('r'); game.set_state(other.state); game.plan(), game.move_count
         (['r'], 0)
         """

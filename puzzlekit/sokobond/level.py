@@ -62,7 +62,8 @@ class Level:
         >>> parse_level('#####\\n#hOH#\\n#####')
         Level(3x5, atoms 'hOH')
         """
-        atoms = "".join(element.lower() if atom == self.player else element for atom, element in enumerate(self.elements))
+        atoms = "".join(element.lower() if atom == self.player else element
+                        for atom, element in enumerate(self.elements))
         title = f"{self.title!r}, " if self.title else ""
         return f"Level({title}{self.height}x{self.width}, atoms {atoms!r})"
 
@@ -215,7 +216,8 @@ def _cutters(words: list[str], height: int, width: int) -> frozenset:
         corner = (int(match[1]), int(match[2]))
         if not (1 <= corner[0] < height and 1 <= corner[1] < width):
             raise ValueError(f"cutter {word} is not inside the grid: a corner's row must be from 1 to {height - 1} "
-                             f"and its column from 1 to {width - 1} (corner (r, c) is the top-left corner of cell (r, c))")
+                             f"and its column from 1 to {width - 1} "
+                             "(corner (r, c) is the top-left corner of cell (r, c))")
         if corner in corners:
             raise ValueError(f"cutter {word} is listed twice")
         corners.add(corner)

@@ -56,7 +56,8 @@ class SokobondPicture:
         height = max(map(len, blocks))
         widths = [max(map(len, lines)) for lines in blocks]
         return "\n".join(
-            "   ".join((lines[i] if i < len(lines) else "").ljust(width) for lines, width in zip(blocks, widths)).rstrip()
+            "   ".join((lines[i] if i < len(lines) else "").ljust(width)
+                       for lines, width in zip(blocks, widths)).rstrip()
             for i in range(height)
         )
 

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from puzzlekit import random_board
-from puzzlekit.sliding.fifteen import fast_ida_star_search, korf100, pattern_databases
+from puzzlekit.sliding.fifteen import sliding_ida_star_search, korf100, pattern_databases
 from puzzlekit.sliding.fifteen.korf import KORF100_RESULTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,7 +80,7 @@ def run(name: str, instances, boards, use_cache: bool) -> tuple[list[dict], dict
     cpu = time.process_time()
     for instance in instances:
         started = time.perf_counter()
-        result = fast_ida_star_search(instance.board, h, max_expanded=None)
+        result = sliding_ida_star_search(instance.board, h, max_expanded=None)
         seconds = time.perf_counter() - started
         ok = result.length == instance.length
         print(f"{instance.number:>3} {instance.length:>4} {result.length!s:>5} {result.expanded:>12,} {seconds:>8.2f}"

@@ -60,7 +60,7 @@ PARAMETERS = {
     "finite": values.BOOLS,
     "numbers": values.BOOLS,
     "method": st.one_of(good(st.sampled_from(["astar", "breadth_first", "depth_first", "ida_star", "weighted_astar",
-                                              "greedy", "iterative_deepening", "lambda_astar", "fast_ida_star"])),
+                                              "greedy", "iterative_deepening", "lambda_astar", "sliding_ida_star"])),
                         bad(st.sampled_from(["", "nope", None, 5, ["astar"], b"astar", object()]))),
     "index": values.ints(0, 362879, neutral=[362880, 10**400]),
     "text": objects.TEXTS,

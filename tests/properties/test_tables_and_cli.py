@@ -56,7 +56,7 @@ OPTION_VALUES = {
     "--goal": st.sampled_from(["1 2 3 / 4 5 6 / 7 8 _", "_ 1 2 / 3 4 5 / 6 7 8", "1 2 / 3 _", "_ ☾ ☼ / ☾ ☼ ☾ / ☼ ☾ ☼",
                                "nope"]),
     "--method": st.sampled_from(["astar", "ida_star", "weighted_astar", "breadth_first", "greedy", "lambda_astar",
-                                 "depth_first", "iterative_deepening", "fast_ida_star", "nope", ""]),
+                                 "depth_first", "iterative_deepening", "sliding_ida_star", "nope", ""]),
     "--heuristic": st.sampled_from(["manhattan", "misplaced", "linear_conflict", "5-5-5", "euclid"]),
     "--weight": st.sampled_from(["2", "1.5", "0", "-1", "nan", "inf", "1e400", "x"]),
     "--max-expanded": st.sampled_from(["0", "1", "50", "-1", "1e3", "10" * 50, "x"]),

@@ -144,7 +144,9 @@ class PuzzleBoard(GridPuzzleWidget):
                                                                                               "goal", "seed")]
         unknown = [name for name in options if name not in known]
         if unknown:
-            raise TypeError(f"PuzzleBoard.sun_moon has no option {unknown[0]!r}; its options are seed, {', '.join(known)}")
+            raise TypeError(
+                f"PuzzleBoard.sun_moon has no option {unknown[0]!r}; its options are seed, {', '.join(known)}"
+            )
         return cls(board=SUN_MOON_START, goal=SUN_MOON_GOAL, seed=seed, **options)
 
     def __repr__(self) -> str:

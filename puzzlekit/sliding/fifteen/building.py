@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+import numpy as np
+
 from ...checks import check_choice
 from ..board import BLANK, check_cells, default_goal, is_token_board
 from ..grid import target_array
@@ -91,8 +93,6 @@ def build_pattern_database(pattern: Sequence[int], goal: Sequence[int] | None = 
     >>> int(table[rank_placements([0, 1], 9)]), int(table[rank_placements([1, 0], 9)])
     (0, 4)
     """
-    import numpy as np
-
     goal = default_goal(3) if goal is None else goal
     goal, size = check_goal(goal)
     tiles = check_pattern(pattern, goal)
@@ -143,8 +143,6 @@ def _growth(size: int):
 
     Up to 4x4, instead, a table of the region of every (taken cells, blank cell) pair.
     """
-    import numpy as np
-
     cells = size * size
     left = sum(1 << c for c in range(cells) if c % size)  # cells with a neighbour on their left
     right = sum(1 << c for c in range(cells) if c % size != size - 1)
@@ -170,8 +168,6 @@ def _region(blanks, taken, grow):
 
 def _flood(region, free, grow):
     """`region` grown one cell at a time inside `free` until it stops growing (each row apart)."""
-    import numpy as np
-
     active = np.arange(len(region))
     while len(active):
         now, room = region[active], free[active]
@@ -187,8 +183,6 @@ def _flood(region, free, grow):
 
 def _index(positions, region, cells: int):
     """Where the state (placement, region) lives in the sweep's table: rank * cells + the region's lowest cell."""
-    import numpy as np
-
     lowest = region & -region
     return rank_placement_columns(positions, cells) * cells + np.log2(lowest.astype(np.float64)).astype(np.int64)
 
@@ -198,8 +192,6 @@ def _step(positions, taken, region, targets, grow, cells, dist, level):
 
     `positions` is (tiles, states): row i holds the cell of the pattern's tile i in each state.
     """
-    import numpy as np
-
     tiles, states = positions.shape
     parts = []
     for direction in range(targets.shape[1]):

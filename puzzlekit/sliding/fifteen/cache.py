@@ -14,6 +14,8 @@ import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+
 from ...checks import check_choice
 from .building import build_pattern_database, check_goal, check_pattern
 from .placements import count_placements
@@ -63,8 +65,6 @@ def save_pattern_database(path: str | os.PathLike, table, pattern: Sequence[int]
     >>> bool((load_pattern_database(save_pattern_database(path, table, [1, 2], None), [1, 2], None) == table).all())
     True
     """
-    import numpy as np
-
     goal, _ = check_goal((1, 2, 3, 4, 5, 6, 7, 8, 0) if goal is None else goal)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -101,8 +101,6 @@ def load_pattern_database(path: str | os.PathLike, pattern: Sequence[int], goal:
     ...
     ValueError: pdb.npz is not a pattern database file (not a .npz archive)
     """
-    import numpy as np
-
     goal, size = check_goal((1, 2, 3, 4, 5, 6, 7, 8, 0) if goal is None else goal)
     tiles = check_pattern(pattern, goal)
     path = Path(path)

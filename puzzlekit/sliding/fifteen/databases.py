@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from ...checks import check_choice
 from ..board import BLANK, check_pair, default_goal
 from .building import check_goal, check_pattern
@@ -168,7 +170,7 @@ class PatternDatabases:
         return sum(map(len, self.partition)) == len(self.goal) - 1
 
     def sparse_tables(self) -> list[bytes]:
-        """Each table re-indexed by `sparse_index` (cells ** tiles bytes), the form the fast search reads.
+        """Each table re-indexed by `sparse_index` (cells ** tiles bytes), the form the sliding IDA* reads.
 
         Examples
         --------
@@ -176,13 +178,11 @@ class PatternDatabases:
         >>> [len(table) for table in h.sparse_tables()], h.sparse_tables()[0][sparse_index([0, 1], 4)]
         ([16, 4], 0)
         """
-        import numpy as np
-
         if self._sparse is None:
             n = self.size * self.size
             if any(n ** len(pattern) > MAX_ENTRIES for pattern in self.partition):
                 raise ValueError(
-                    f"the fast search holds tables of at most {MAX_ENTRIES:,} entries; choose smaller patterns"
+                    f"the sliding IDA* holds tables of at most {MAX_ENTRIES:,} entries; choose smaller patterns"
                 )
             sparse = []
             for table, pattern in zip(self.tables, self.partition):

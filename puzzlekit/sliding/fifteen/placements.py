@@ -1,7 +1,7 @@
 """Numbering the placements of a pattern's tiles: which cells k tiles occupy, as a number from 0 to n!/(n-k)! - 1.
 
 A pattern database stores one entry per placement, so it needs a dense numbering (`rank_placements`,
-`unrank_placements`, vectorised in numpy); the fast search needs a numbering that changes by a
+`unrank_placements`, vectorised in numpy); the sliding IDA* needs a numbering that changes by a
 fixed amount when one tile moves (`sparse_index`: the cells as digits in base n).
 """
 
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+
+import numpy as np
 
 from ...checks import check_int
 from ..grid import MAX_SIZE
@@ -65,7 +67,6 @@ def rank_placements(positions, cells: int):
     cells = check_int(cells, "cells", minimum=1, maximum=MAX_SIZE * MAX_SIZE)
     if isinstance(positions, (list, tuple)) and all(type(cell) is int for cell in positions):
         return _rank_one(positions, cells)  # one placement: plain Python is many times faster than numpy
-    import numpy as np
 
     array = np.asarray(positions)
     single = array.ndim == 1
@@ -100,8 +101,6 @@ def rank_placement_columns(columns, cells: int):
     >>> rank_placement_columns(np.array([[0, 1, 0], [1, 0, 2]]), 9).tolist()
     [0, 8, 1]
     """
-    import numpy as np
-
     tiles, rows = columns.shape
     ranks = np.zeros(rows, np.int64)
     for i, weight in enumerate(_weights(cells, tiles)):
@@ -124,8 +123,6 @@ def unrank_placements(ranks, cells: int, tiles: int):
     ...
     ValueError: ranks must be from 0 to 71 (the placements of 2 tiles on 9 cells)
     """
-    import numpy as np
-
     total = count_placements(cells, tiles)
     ranks = np.atleast_1d(np.asarray(ranks))
     if ranks.ndim != 1 or not np.issubdtype(ranks.dtype, np.integer):
@@ -157,8 +154,6 @@ def sparse_index(positions, cells: int):
     >>> sparse_index([[1, 2], [2, 1]], 9).tolist()
     [19, 11]
     """
-    import numpy as np
-
     cells = check_int(cells, "cells", minimum=1, maximum=MAX_SIZE * MAX_SIZE)
     array = np.asarray(positions)
     if array.ndim == 1:

@@ -1,4 +1,4 @@
-"""A fast IDA* for sliding puzzles: pattern databases read incrementally, one tight recursive loop.
+"""IDA* for sliding puzzles: pattern databases read incrementally, one tight recursive loop.
 
 It finds the same shortest paths as `puzzlekit.search.ida_star_search`, for boards only, without
 events: a move changes one tile's cell, so only that tile's pattern entry is read again (its index
@@ -8,16 +8,16 @@ changes by one addition); the move that undoes the last one is never generated.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from ...checks import check_choice
-from ...search.result import DEFAULT_MAX_EXPANDED_ONE_PATH, EXHAUSTED, FOUND, Limits, SearchResult
+from ...search.limits import DEFAULT_MAX_EXPANDED_ONE_PATH, Limits
+from ...search.result import EXHAUSTED, FOUND, SearchResult
 from ..board import BLANK, is_token_board
 from ..grid import DIRECTIONS, step_table
 from ..puzzle import SlidingPuzzle
 from .databases import PARTITIONS, PatternDatabases, mirror_cell, pattern_databases
 
-__all__ = ["fast_ida_star_search", "fast_heuristic"]
+__all__ = ["sliding_ida_star_search", "as_pattern_databases"]
 
 
 NOTHING_LEFT = 1 << 30  # the least f beyond the bound when nothing was left out
@@ -27,43 +27,53 @@ class _Stop(Exception):
     """Raised inside the search when a limit is met; carries the limit's name."""
 
 
-def fast_heuristic(h, goal: Sequence[int]) -> PatternDatabases:
+def as_pattern_databases(h, goal: Sequence[int], *, progress=None) -> PatternDatabases:
     """`h` as pattern databases for `goal`: 'manhattan' (one pattern per tile), a name in `PARTITIONS`
     with '+reflect' after it or not, or `PatternDatabases` for that goal whose patterns hold every tile.
 
-    Named databases are built or loaded once per session (then kept: a 6-tile table takes seconds to load).
+    Named databases are built or loaded once per session (then kept: a 6-tile table takes seconds to load), with
+    a progress bar while they build as `pattern_databases` shows it (`progress`); `puzzlekit.solve` reads the same ones.
 
     Examples
     --------
-    >>> fast_heuristic('manhattan', (1, 2, 3, 0))
+    >>> as_pattern_databases('manhattan', (1, 2, 3, 0))
     PatternDatabases([1, 2, 3], goal=(1, 2, 3, 0), reflect=False)
     """
     if isinstance(h, str):
         names = ["manhattan", *PARTITIONS, *(f"{name}+reflect" for name in PARTITIONS)]
         check_choice(h, "h", names)
-        return _named(h, tuple(goal))
+        return _named(h, tuple(goal), progress)
     if not isinstance(h, PatternDatabases):
         names = ", ".join(repr(name) for name in ("manhattan", *PARTITIONS))
         raise TypeError(f"h must be one of {names} (with '+reflect' or not) or PatternDatabases, got {h!r}")
     if h.goal != tuple(goal):
         raise ValueError(f"the pattern databases are for the goal {h.goal}, not {tuple(goal)}")
     if not h.covers_every_tile():
-        raise ValueError("the fast search needs patterns that hold every tile (then h = 0 on the goal only)")
+        raise ValueError("the sliding IDA* needs patterns that hold every tile (then h = 0 on the goal only)")
     return h
 
 
-@lru_cache(maxsize=8)
-def _named(name: str, goal: tuple) -> PatternDatabases:
-    if name == "manhattan":
-        # One tile alone: its database entry is its Manhattan distance (its own moves, the blank free).
-        return pattern_databases([[tile] for tile in sorted(goal) if tile != BLANK], goal, cache=False)
-    partition, _, reflect = name.partition("+")
-    databases = pattern_databases(partition, goal, reflect=bool(reflect))
-    databases.sparse_tables()
-    return databases
+# The named databases loaded this session, (name, goal) -> PatternDatabases: at most 8, the oldest dropped first.
+# The one copy in memory (a 6-6-3 set is some 60 MB): the searches and `puzzlekit.solve` alike read it.
+_LOADED: dict = {}
 
 
-def fast_ida_star_search(
+def _named(name: str, goal: tuple, progress) -> PatternDatabases:
+    if (name, goal) not in _LOADED:
+        if name == "manhattan":
+            # One tile alone: its database entry is its Manhattan distance (its own moves, the blank free).
+            databases = pattern_databases([[tile] for tile in sorted(goal) if tile != BLANK], goal, cache=False)
+        else:
+            partition, _, reflect = name.partition("+")
+            databases = pattern_databases(partition, goal, reflect=bool(reflect), progress=progress)
+        databases.sparse_tables()  # the form the search reads, made once
+        if len(_LOADED) == 8:
+            del _LOADED[next(iter(_LOADED))]
+        _LOADED[name, goal] = databases
+    return _LOADED[name, goal]
+
+
+def sliding_ida_star_search(
     problem: SlidingPuzzle | Sequence[int],
     h="manhattan",
     *,
@@ -81,20 +91,20 @@ def fast_ida_star_search(
     Examples
     --------
     >>> from puzzlekit.search import ida_star_search
-    >>> result = fast_ida_star_search((8, 6, 7, 2, 5, 4, 3, 0, 1))
+    >>> result = sliding_ida_star_search((8, 6, 7, 2, 5, 4, 3, 0, 1))
     >>> result.length, result.expanded == ida_star_search((8, 6, 7, 2, 5, 4, 3, 0, 1), 'manhattan').expanded
     (31, True)
-    >>> fast_ida_star_search((1, 2, 3, 4, 5, 6, 0, 7, 8)).actions
+    >>> sliding_ida_star_search((1, 2, 3, 4, 5, 6, 0, 7, 8)).actions
     ['r', 'r']
     """
     if not isinstance(problem, SlidingPuzzle):
         if not isinstance(problem, Sequence) or isinstance(problem, str):
-            raise TypeError(f"fast_ida_star_search needs a SlidingPuzzle or a board, got {type(problem).__name__}")
+            raise TypeError(f"sliding_ida_star_search needs a SlidingPuzzle or a board, got {type(problem).__name__}")
         problem = SlidingPuzzle(problem)
     if is_token_board(problem.goal):
-        raise ValueError("fast_ida_star_search needs numbered tiles; a token board has none")
+        raise ValueError("sliding_ida_star_search needs numbered tiles; a token board has none")
     Limits(max_expanded, max_seconds)  # the limits are checked before the databases load
-    databases = fast_heuristic(h, problem.goal)
+    databases = as_pattern_databases(h, problem.goal)
     limits = Limits(max_expanded, max_seconds)  # the clock starts with the search, not with the loading
     search = _Search(problem, databases, limits)
     status, actions = search.run()
@@ -103,7 +113,7 @@ def fast_ida_star_search(
         path = [problem.initial]
         for action in actions:
             path.append(problem.result(path[-1], action))
-    return SearchResult(method="fast_ida_star", status=status, path=path, actions=actions, expanded=search.expanded,
+    return SearchResult(method="sliding_ida_star", status=status, path=path, actions=actions, expanded=search.expanded,
                         generated=search.generated, max_frontier=search.deepest + 1, seconds=limits.seconds())
 
 
