@@ -18,7 +18,7 @@ from puzzlekit import (
     train_fast,
 )
 from puzzlekit.learning.learned import QHeuristic, learned_distances, q_heuristic, q_to_distance
-from puzzlekit.learning.qlearning import q_array
+from puzzlekit.learning.tabular import q_array
 from puzzlekit.learning.qtable import load_table
 from puzzlekit.search import (
     astar_search,

@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.learning.qlearning and puzzlekit.learning.qtable: the update rule, the two trainers against each other,
+"""Tests for puzzlekit.learning.tabular and puzzlekit.learning.qtable: the update rule, the two trainers against each other,
 the shipped table proved optimal on every board, files, and the sun/moon puzzle."""
 
 import itertools
@@ -31,7 +31,7 @@ from puzzlekit import (
     train_fast,
 )
 from puzzlekit.interfaces.cli import ProgressBar, main
-from puzzlekit.learning.qlearning import greedy_action, q_array, update_entries
+from puzzlekit.learning.tabular import greedy_action, q_array, update_entries
 from puzzlekit.learning.qtable import DEFAULT_TABLE, load_table, save_table
 from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.sliding.state_space import state_space
@@ -581,7 +581,7 @@ def test_sizes_must_be_ints():
 
 
 def test_q_update_refuses_garbage_and_agrees_with_the_loop():
-    from puzzlekit.learning.qlearning import q_update
+    from puzzlekit.learning.tabular import q_update
 
     assert q_update(0.5, 1.0, 0.0, 0.5, 0.92) == 0.75 and type(q_update(1, 0, 0, 1, 1)) is float
     for args, error in [((0.0, math.nan, 0.0, 1.0, 0.9), ValueError), ((0.0, 1.0, 0.0, 0.0, 0.9), ValueError),

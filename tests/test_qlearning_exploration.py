@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from puzzlekit import Hyperparameters, SlidingPuzzleEnv, q_learning, train_fast
-from puzzlekit.learning.qlearning import exploration_rate, policy_mistakes, q_array
+from puzzlekit.learning.tabular import exploration_rate, policy_mistakes, q_array
 from puzzlekit.sliding.state_space import state_space
 
 SETTINGS_2X2 = Hyperparameters(learning_rate=1.0, discount=0.92, episodes=300, max_steps=40,

@@ -7,7 +7,7 @@ import pytest
 
 from puzzlekit import SlidingPuzzleEnv
 from puzzlekit.learning.mdp import expected_value, value_iteration_slippery
-from puzzlekit.learning.qlearning import (
+from puzzlekit.learning.tabular import (
     Hyperparameters,
     epsilon_greedy_probabilities,
     expected_sarsa,

@@ -71,8 +71,8 @@ def test_the_callback_sees_every_sweep_and_value_spreads_one_move_per_sweep():
 
 
 def test_the_value_iteration_table_is_a_table_like_train_fast_s():
-    from puzzlekit.learning.qlearning import policy_mistakes, train_fast
-    from puzzlekit.learning.qlearning.settings import Hyperparameters
+    from puzzlekit.learning.tabular import policy_mistakes, train_fast
+    from puzzlekit.learning.tabular.settings import Hyperparameters
 
     space = state_space(2)
     result = value_iteration(space, discount=0.92)

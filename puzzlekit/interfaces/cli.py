@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..checks import check_callable, check_int
-from ..learning.qlearning import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters, QLearning, policy_mistakes
+from ..learning.tabular import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters, QLearning, policy_mistakes
 from ..learning.qtable import DEFAULT_TABLE, check_output
 from ..search import (
     DEFAULT_MAX_EXPANDED,

@@ -12,7 +12,7 @@ from ..checks import check_int, short_repr
 from ..sliding.board import BLANK, check_cells
 from ..sliding.display import COLOURS, BoardPicture
 from ..sliding.grid import DIRECTIONS, check_direction
-from ..sliding.state_space import check_dict_table, check_table
+from ..learning.qtable import check_dict_table, check_table
 
 __all__ = ["greedy_policy", "show_policy", "PolicyPicture", "ARROWS"]
 

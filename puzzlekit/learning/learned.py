@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from ..checks import check_real, short_repr
 from ..sliding.board import Board, check_cells, check_pair, check_reachable, default_goal, is_token_board
 from ..sliding.heuristics import for_goal
-from ..sliding.state_space import check_dict_table, check_table, q_array, state_space  # noqa: F401 - the doctests use it
+from ..sliding.state_space import state_space  # noqa: F401 - the doctests use it
+from .qtable import check_dict_table, check_table, q_array
 
 __all__ = ["q_to_distance", "learned_distances", "q_heuristic", "QHeuristic"]
 

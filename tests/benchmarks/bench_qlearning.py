@@ -26,7 +26,7 @@ from dataclasses import replace
 import numpy as np
 
 from puzzlekit import EIGHT_PUZZLE_HYPERPARAMETERS, SlidingPuzzleEnv, policy_mistakes, q_learning, train_fast
-from puzzlekit.learning.qlearning import q_array
+from puzzlekit.learning.tabular import q_array
 from puzzlekit.sliding.state_space import state_space
 
 SETTINGS = replace(EIGHT_PUZZLE_HYPERPARAMETERS, episodes=50_000_000)

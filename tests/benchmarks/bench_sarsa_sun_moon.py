@@ -24,7 +24,7 @@ from pathlib import Path
 from bench_korf100 import write_csv
 
 from puzzlekit import SUN_MOON_HYPERPARAMETERS, SUN_MOON_START, SlidingPuzzleEnv, greedy_path, q_learning
-from puzzlekit.learning.qlearning import expected_sarsa, sarsa
+from puzzlekit.learning.tabular import expected_sarsa, sarsa
 from puzzlekit.learning.wrappers import RecordEpisodeStatistics
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -31,11 +31,11 @@ from hypothesis import strategies as st
 
 # Where the public names live. Some may move while the package is refactored; `public` looks in each.
 PUBLIC_MODULES = ["puzzlekit", "puzzlekit.sliding.board", "puzzlekit.sliding.grid", "puzzlekit.checks", "puzzlekit.search",
-                  "puzzlekit.learning.qlearning", "puzzlekit.sliding.environment", "puzzlekit.learning.learned", "puzzlekit.sliding.heuristics",
+                  "puzzlekit.learning.tabular", "puzzlekit.sliding.environment", "puzzlekit.learning.learned", "puzzlekit.sliding.heuristics",
                   "puzzlekit.sliding.distances", "puzzlekit.sliding.game", "puzzlekit.problem", "puzzlekit.sliding.display",
                   "puzzlekit.learning.mdp", "puzzlekit.sliding.spaces", "puzzlekit.learning.wrappers", "puzzlekit.interfaces.policy_picture",
                   "puzzlekit.learning.policy_iteration", "puzzlekit.learning.neural", "puzzlekit.solving"]
-TABLE_MODULES = ["puzzlekit.learning.qtable", "puzzlekit.sliding.state_space", "puzzlekit.learning.qlearning", "puzzlekit"]
+TABLE_MODULES = ["puzzlekit.learning.qtable", "puzzlekit.sliding.state_space", "puzzlekit.learning.tabular", "puzzlekit"]
 
 
 def public(name: str, modules=None):

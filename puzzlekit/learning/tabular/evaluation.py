@@ -12,16 +12,8 @@ from ...checks import check_int, make_rng, short_repr
 from ...sliding.board import Board, check_cells, default_goal, format_board, is_token_board, successors
 from ...sliding.distances import breadth_first_distances
 from ...sliding.environment import ACTIONS, SlidingPuzzleEnv
-from ...sliding.state_space import (
-    TABLE_SIZES,
-    StateSpace,
-    check_dict_table,
-    check_dict_table_shape,
-    check_dict_values,
-    check_table,
-    q_array,
-    state_space,
-)
+from ...sliding.state_space import TABLE_SIZES, StateSpace, state_space
+from ..qtable import check_dict_table, check_dict_table_shape, check_dict_values, check_table, q_array
 from .loop import QTable, check_environment, greedy_action
 
 __all__ = ["greedy_path", "greedy_moves", "format_path", "policy_mistakes"]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from ...checks import check_int, check_real, short_repr
 from ...sliding.environment import SlidingPuzzleEnv
-from ...sliding.state_space import check_dict_table
+from ..qtable import check_dict_table
 from .loop import QTable, check_environment, greedy_action, q_update
 from .settings import Hyperparameters, check_exploration_options, exploration_rate, learning_rate_at
 
@@ -224,7 +224,7 @@ def check_learning_arguments(env, hyperparameters, q, callback) -> None:
 
     Examples
     --------
-    >>> from puzzlekit.learning.qlearning.settings import SUN_MOON_HYPERPARAMETERS
+    >>> from puzzlekit.learning.tabular.settings import SUN_MOON_HYPERPARAMETERS
     >>> check_learning_arguments(SlidingPuzzleEnv(2), SUN_MOON_HYPERPARAMETERS, None, None)
     >>> check_learning_arguments(SlidingPuzzleEnv(2), SUN_MOON_HYPERPARAMETERS, {(1, 2, 3, 4, 5, 6, 7, 8, 0): [0.0] * 4}, None)
     Traceback (most recent call last):

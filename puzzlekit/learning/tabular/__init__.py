@@ -5,7 +5,7 @@ control beside it), a fast numpy trainer of the same algorithm, reading a learne
 Exact distances referee every policy: `policy_mistakes(q)` counts the boards where the greedy move is not a shortest one.
 """
 
-from ...sliding.state_space import q_array
+from ..qtable import q_array
 from .evaluation import format_path, greedy_moves, greedy_path, policy_mistakes
 from .fast import train_fast, update_entries
 from .loop import QTable, greedy_action, q_learning, q_update

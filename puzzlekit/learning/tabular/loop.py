@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from ...checks import check_callable, check_real, short_repr
 from ...sliding.environment import SlidingPuzzleEnv
-from ...sliding.state_space import check_dict_table
+from ..qtable import check_dict_table
 from .settings import Hyperparameters, check_exploration_options, exploration_rate, learning_rate_at
 
 __all__ = ["QTable", "q_learning", "q_update", "greedy_action", "check_environment"]

@@ -11,7 +11,8 @@ from ...checks import check_bool, check_callable, check_int, check_real, short_r
 from ...sliding.board import Board, check_cells
 from ...sliding.environment import ACTIONS, SlidingPuzzleEnv
 from ...sliding.game import SlidingPuzzleGame
-from ...sliding.state_space import TABLE_SIZES, q_array, state_space
+from ...sliding.state_space import TABLE_SIZES, state_space
+from ..qtable import q_array
 from ..qtable import check_output, load_table, save_table
 from .evaluation import greedy_moves, policy_mistakes
 from .fast import train_fast
