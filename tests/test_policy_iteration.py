@@ -1,11 +1,11 @@
-"""Policy iteration on arrays: the same rounds, sweeps, values and policy as the readable loop of puzzlekit.learning.mdp."""
+"""Policy iteration on arrays: the same rounds, sweeps, values and policy as the readable loop of puzzlekit.learning.textbook."""
 
 import numpy as np
 import pytest
 
-from puzzlekit.learning.mdp import expected_value, policy_iteration
-from puzzlekit.learning.policy_iteration import expected_q, policy_iteration_array
-from puzzlekit.learning.value_iteration import value_iteration
+from puzzlekit.learning.textbook import expected_value, policy_iteration
+from puzzlekit.learning.dynamic_programming import expected_q, policy_iteration_array
+from puzzlekit.learning.dynamic_programming import value_iteration
 from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.sliding.state_space import state_space
 

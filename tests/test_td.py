@@ -6,7 +6,7 @@ import math
 import pytest
 
 from puzzlekit import SlidingPuzzleEnv
-from puzzlekit.learning.mdp import expected_value, value_iteration_slippery
+from puzzlekit.learning.textbook import expected_value, value_iteration_slippery
 from puzzlekit.learning.tabular import (
     Hyperparameters,
     epsilon_greedy_probabilities,

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from puzzlekit import successors
-from puzzlekit.learning.value_iteration import value_iteration, value_iteration_readable
+from puzzlekit.learning.dynamic_programming import value_iteration
+from puzzlekit.learning.textbook import value_iteration_readable
 from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.sliding.state_space import state_space
 

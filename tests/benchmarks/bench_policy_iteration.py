@@ -20,8 +20,8 @@ from pathlib import Path
 import numpy as np
 from bench_korf100 import write_csv
 
-from puzzlekit.learning.policy_iteration import policy_iteration_array
-from puzzlekit.learning.value_iteration import value_iteration
+from puzzlekit.learning.dynamic_programming import policy_iteration_array
+from puzzlekit.learning.dynamic_programming import value_iteration
 from puzzlekit.sliding.state_space import state_space
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -33,8 +33,8 @@ from hypothesis import strategies as st
 PUBLIC_MODULES = ["puzzlekit", "puzzlekit.sliding.board", "puzzlekit.sliding.grid", "puzzlekit.checks", "puzzlekit.search",
                   "puzzlekit.learning.tabular", "puzzlekit.sliding.environment", "puzzlekit.learning.learned", "puzzlekit.sliding.heuristics",
                   "puzzlekit.sliding.distances", "puzzlekit.sliding.game", "puzzlekit.problem", "puzzlekit.sliding.display",
-                  "puzzlekit.learning.mdp", "puzzlekit.sliding.spaces", "puzzlekit.learning.wrappers", "puzzlekit.interfaces.policy_picture",
-                  "puzzlekit.learning.policy_iteration", "puzzlekit.learning.neural", "puzzlekit.solving"]
+                  "puzzlekit.learning.textbook", "puzzlekit.sliding.spaces", "puzzlekit.learning.wrappers", "puzzlekit.interfaces.policy_picture",
+                  "puzzlekit.learning.dynamic_programming", "puzzlekit.learning.neural", "puzzlekit.solving"]
 TABLE_MODULES = ["puzzlekit.learning.qtable", "puzzlekit.sliding.state_space", "puzzlekit.learning.tabular", "puzzlekit"]
 
 

@@ -1,22 +1,24 @@
-"""Slippery moves and policy iteration: the Bellman expectation over a move's outcomes, swept over every board.
+"""Dynamic programming as the textbook writes it, on a dict of boards: the readable twins of the engines in
+`puzzlekit.learning.dynamic_programming`, which compute the same on arrays.
 
-With probability `slip` a move slips: instead of the chosen move the blank makes one of the board's
-other outcomes, each as likely: another legal move, or no move at all. With `slip=0` every move is
-deterministic, and the values are those of `value_iteration_readable`. The boards are the states, the
-blank's moves 'u', 'r', 'd', 'l' the actions; moving into the goal pays `goal_reward` and ends the
-episode, any other outcome (staying put included) pays `move_reward`.
+`value_iteration_readable` sweeps Q(s, a) = r + discount * max Q(s', .) over every state. Moves may slip: with
+probability `slip` the blank makes one of the board's other outcomes instead of the chosen move, each as likely:
+another legal move, or no move at all. With `slip=0` every move is deterministic, and the values are those of
+`value_iteration_readable`. The boards are the states, the blank's moves 'u', 'r', 'd', 'l' the actions; moving
+into the goal pays `goal_reward` and ends the episode, any other outcome (staying put included) pays `move_reward`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
-from ..checks import check_int, check_real, short_repr
+from ..checks import check_callable, check_int, check_real, short_repr
 from ..sliding.board import Board, check_cells, default_goal, successors
 from ..sliding.grid import check_direction
+from .dynamic_programming import PolicyIterationResult
 
 __all__ = [
+    "value_iteration_readable",
     "move_outcomes",
     "expected_value",
     "evaluation_sweep",
@@ -24,11 +26,61 @@ __all__ = [
     "improve_policy",
     "policy_iteration",
     "value_iteration_slippery",
-    "PolicyIterationResult",
 ]
 
 Values = dict  # board -> V(board)
 Policy = dict  # board -> the move taken there, 'u', 'r', 'd' or 'l'
+
+
+def value_iteration_readable(
+    states: Iterable[Hashable],
+    successors: Callable[[Hashable], list[tuple[object, Hashable]]],
+    goal: Hashable,
+    *,
+    discount: float = 0.92,
+    move_reward: float = 0.0,
+    goal_reward: float = 1.0,
+    max_sweeps: int = 1000,
+) -> tuple[dict, int]:
+    """Sweep Q(s, a) = r + discount * max Q(s', .) over every state until no value changes; return (Q, sweeps).
+
+    `successors(state)` lists (action, next state) pairs; the goal ends an episode, so it has no
+    actions and moving into it pays `goal_reward` (any other move pays `move_reward`).
+
+    Examples
+    --------
+    >>> from puzzlekit import successors
+    >>> from puzzlekit.sliding.distances import breadth_first_distances
+    >>> boards = breadth_first_distances((1, 2, 3, 0))  # the 12 boards of the 2x2 puzzle
+    >>> q, sweeps = value_iteration_readable(boards, successors, (1, 2, 3, 0), discount=0.9)
+    >>> q[(1, 2, 0, 3)], sweeps
+    ({'u': 0.81, 'r': 1.0}, 3)
+    """
+    discount = check_real(discount, "discount", minimum=0, below=1)
+    max_sweeps = check_int(max_sweeps, "max_sweeps", minimum=1)
+    check_callable(successors, "successors")
+    if isinstance(states, (str, bytes)) or not isinstance(states, Iterable):
+        raise TypeError(f"states must be a list of states, got {short_repr(states)} ({type(states).__name__})")
+    states = list(states)
+    if goal not in states:
+        raise ValueError(f"goal {short_repr(goal)} is not one of the states")
+    q = {state: {} if state == goal else {action: 0.0 for action, _ in successors(state)} for state in states}
+    for sweep in range(1, max_sweeps + 1):
+        changed = False
+        for state in states:
+            if state == goal:
+                continue
+            for action, next_state in successors(state):
+                if next_state == goal:
+                    target = goal_reward
+                else:
+                    target = move_reward + discount * max(q[next_state].values())
+                if q[state][action] != target:
+                    q[state][action] = target
+                    changed = True
+        if not changed:
+            return q, sweep
+    raise RuntimeError(f"value iteration did not settle within {max_sweeps} sweeps")
 
 
 def move_outcomes(board, action, slip: float = 0.0) -> list[tuple[float, Board]]:
@@ -175,22 +227,6 @@ def improve_policy(policy: Policy, values: Values, slip: float = 0.0, discount: 
         best = max(worth, key=worth.get)
         improved[board] = best if worth[best] > worth[check_direction(current)] + 1e-12 else check_direction(current)
     return improved
-
-
-@dataclass
-class PolicyIterationResult:
-    """What `policy_iteration` found: the policy, its values, how many improvements and evaluation sweeps it took.
-
-    Examples
-    --------
-    >>> PolicyIterationResult({}, {}, 1, 3).sweeps
-    3
-    """
-
-    policy: Policy
-    values: Values
-    improvements: int
-    sweeps: int
 
 
 def policy_iteration(
