@@ -27,6 +27,7 @@ themselves from the checked start.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
 __all__ = ["Problem"]
@@ -174,6 +175,6 @@ class Problem:
         >>> Problem.for_board([1, 2, 0, 3])
         SlidingPuzzle((1, 2, 0, 3), goal=(1, 2, 3, 0))
         """
-        if Problem.board_problem is None:  # set by puzzlekit.sliding.puzzle, which `import puzzlekit` loads
-            raise TypeError(f"no puzzle takes a board: import puzzlekit first, got {board!r}")
+        if Problem.board_problem is None:  # set by puzzlekit.sliding.puzzle when it is first imported
+            importlib.import_module("puzzlekit.sliding.puzzle")
         return Problem.board_problem(board, goal)
