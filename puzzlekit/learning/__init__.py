@@ -5,4 +5,7 @@ The names a learner types are re-exported by `puzzlekit` itself; import a module
 by its full name (`puzzlekit.learning.<module>`). See the module table in README.md.
 """
 
-__all__: list[str] = []
+__all__ = ["DISCOUNT"]
+
+# The original game's discount: a reward one move later is worth 0.92 of itself now. Every learner's default.
+DISCOUNT = 0.92

@@ -14,9 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..checks import check_callable, check_int, check_real, short_repr
+import numpy as np
 
-__all__ = ["ValueIterationResult", "value_iteration", "PolicyIterationResult", "expected_q", "policy_iteration_array"]
+from ..checks import check_callable, check_int, check_real, short_repr
+from . import DISCOUNT
+
+__all__ = ["ValueIterationResult", "value_iteration", "PolicyIterationResult", "policy_iteration", "expected_value"]
 
 
 @dataclass(repr=False)
@@ -42,7 +45,7 @@ class ValueIterationResult:
 def value_iteration(
     space,
     *,
-    discount: float = 0.92,
+    discount: float = DISCOUNT,
     move_reward: float = 0.0,
     goal_reward: float = 1.0,
     max_sweeps: int = 1000,
@@ -76,8 +79,6 @@ def value_iteration(
     >>> round(float(slippery.q[state_space(2).row((1, 2, 0, 3)), 1]), 4)  # right: into the goal 8 times in 10
     0.9614
     """
-    import numpy as np
-
     discount = check_real(discount, "discount", minimum=0, below=1)
     move_reward = check_real(move_reward, "move_reward")
     goal_reward = check_real(goal_reward, "goal_reward")
@@ -88,7 +89,8 @@ def value_iteration(
         check_callable(callback, "callback")
     neighbours = np.asarray(getattr(space, "neighbours", None))
     if neighbours.ndim != 2 or neighbours.shape[1] != 4 or neighbours.dtype.kind not in "iu":
-        raise TypeError("space must have `neighbours`, a (rows, 4) int array, as puzzlekit.sliding.state_space.state_space gives")
+        raise TypeError("space must have `neighbours`, a (rows, 4) int array, "
+                        "as puzzlekit.sliding.state_space.state_space gives")
     goal = check_int(getattr(space, "goal_row", None), "space.goal_row", minimum=0, maximum=len(neighbours) - 1)
     q = np.where(neighbours >= 0, 0.0, -np.inf)  # the goal's row keeps these: nothing is learned there
     legal = neighbours >= 0
@@ -136,7 +138,7 @@ class PolicyIterationResult:
     sweeps: int
 
 
-def expected_q(space, values, slip: float = 0.0, discount: float = 0.92, *, move_reward: float = 0.0,
+def expected_value(space, values, slip: float = 0.0, discount: float = DISCOUNT, *, move_reward: float = 0.0,
                goal_reward: float = 1.0):
     """Q(s, a) of every row and move under `values` (one per row), slippery moves averaged; -inf for the wall.
 
@@ -148,11 +150,9 @@ def expected_q(space, values, slip: float = 0.0, discount: float = 0.92, *, move
     >>> from puzzlekit.sliding.state_space import state_space
     >>> space = state_space(2)
     >>> values = np.zeros(12)
-    >>> expected_q(space, values, slip=0.2)[space.row((1, 2, 0, 3))].tolist()  # right: into the goal 8 times in 10
+    >>> expected_value(space, values, slip=0.2)[space.row((1, 2, 0, 3))].tolist()  # right: into the goal 8 times in 10
     [0.1, 0.8, -inf, -inf]
     """
-    import numpy as np
-
     neighbours, goal = _space(space)
     try:
         values = np.asarray(values, dtype=float)
@@ -174,7 +174,7 @@ def expected_q(space, values, slip: float = 0.0, discount: float = 0.92, *, move
     return q
 
 
-def policy_iteration_array(space, slip: float = 0.0, discount: float = 0.92, *, move_reward: float = 0.0,
+def policy_iteration(space, slip: float = 0.0, discount: float = DISCOUNT, *, move_reward: float = 0.0,
                            goal_reward: float = 1.0, tolerance: float = 1e-8, max_improvements: int = 1000,
                            max_sweeps: int = 100_000) -> PolicyIterationResult:
     """Policy iteration on arrays: `policy` one action per row (the goal's is -1), `values` one per row.
@@ -186,12 +186,10 @@ def policy_iteration_array(space, slip: float = 0.0, discount: float = 0.92, *, 
     Examples
     --------
     >>> from puzzlekit.sliding.state_space import state_space
-    >>> result = policy_iteration_array(state_space(2), discount=0.9)
+    >>> result = policy_iteration(state_space(2), discount=0.9)
     >>> result.improvements, round(float(result.values[state_space(2).row((1, 2, 0, 3))]), 6)
     (6, 1.0)
     """
-    import numpy as np
-
     neighbours, goal = _space(space)
     tolerance = check_real(tolerance, "tolerance", minimum=0)
     max_improvements = check_int(max_improvements, "max_improvements", minimum=1)
@@ -203,7 +201,7 @@ def policy_iteration_array(space, slip: float = 0.0, discount: float = 0.92, *, 
     sweeps = 0
     for improvement in range(1, max_improvements + 1):
         while True:  # evaluate: V(s) = Q(s, policy(s)) until it settles
-            new_values = expected_q(space, values, slip, discount, **rewards)[rows, policy]
+            new_values = expected_value(space, values, slip, discount, **rewards)[rows, policy]
             new_values[goal] = 0.0
             change = float(np.max(np.abs(new_values - values)))
             values, sweeps = new_values, sweeps + 1
@@ -211,7 +209,7 @@ def policy_iteration_array(space, slip: float = 0.0, discount: float = 0.92, *, 
                 break
             if sweeps >= max_sweeps:
                 raise RuntimeError(f"policy evaluation did not settle within {max_sweeps} sweeps in all")
-        q = expected_q(space, values, slip, discount, **rewards)
+        q = expected_value(space, values, slip, discount, **rewards)
         best = np.argmax(q, axis=1)
         better = q[rows, best] > q[rows, policy] + 1e-12  # improve: keep the move unless another is better
         better[goal] = False
@@ -225,10 +223,9 @@ def policy_iteration_array(space, slip: float = 0.0, discount: float = 0.92, *, 
 
 def _space(space):
     """`space.neighbours` as an int array and `space.goal_row`, checked."""
-    import numpy as np
-
     neighbours = np.asarray(getattr(space, "neighbours", None))
     if neighbours.ndim != 2 or neighbours.shape[1] != 4 or neighbours.dtype.kind not in "iu":
-        raise TypeError("space must have `neighbours`, a (rows, 4) int array, as puzzlekit.sliding.state_space.state_space gives")
+        raise TypeError("space must have `neighbours`, a (rows, 4) int array, "
+                        "as puzzlekit.sliding.state_space.state_space gives")
     goal = check_int(getattr(space, "goal_row", None), "space.goal_row", minimum=0, maximum=len(neighbours) - 1)
     return neighbours, goal

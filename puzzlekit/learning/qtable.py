@@ -11,6 +11,8 @@ import zipfile
 import zlib
 from pathlib import Path
 
+import numpy as np
+
 from ..checks import check_bool, short_repr
 from ..datafiles import data_folder, data_path, json_depth, parse_metadata, read_npy_member
 from ..sliding.board import check_cells, is_token_board
@@ -26,7 +28,8 @@ __all__ = [
 DEFAULT_TABLE_NAME = "qtable_8puzzle.npz"
 DEFAULT_TABLE = data_folder() / DEFAULT_TABLE_NAME
 FORMAT, VERSION = "puzzlekit-qtable", 1
-# The float types a table may be stored as (float16 loses the far boards of the 8-puzzle: see chapter 5b, Going further).
+# The float types a table may be stored as (float16 loses the far boards of the 8-puzzle: see chapter 5b,
+# Going further).
 DTYPES = ("float16", "float32", "float64")
 # The most characters of metadata and the deepest nesting of its JSON that a file may hold.
 _METADATA_CHARACTERS, _METADATA_DEPTH = 100_000, 32
@@ -54,8 +57,6 @@ def save_table(file_name: str | os.PathLike, q, *, dtype: str = "float32", **met
     ...
     ValueError: the table has values too large for float32 (up to 5e+299); save it as float64
     """
-    import numpy as np
-
     path = check_output(file_name, probe=False)
     if dtype not in DTYPES:
         raise ValueError(f"dtype must be one of {', '.join(map(repr, DTYPES))}; got {short_repr(dtype)}")
@@ -123,7 +124,8 @@ def load_table(file_name: str | os.PathLike | None = None):
     else:
         path = _check_file_name(file_name)
     if path.is_dir():
-        raise ValueError(f"file_name {str(path)!r} is a folder; name a Q-table file in it, such as {str(path / 'q.npz')!r}")
+        raise ValueError(f"file_name {str(path)!r} is a folder; name a Q-table file in it, "
+                         f"such as {str(path / 'q.npz')!r}")
     if not path.is_file():
         raise FileNotFoundError(f"no Q-table at {path}")
     what = f"{path} is not a puzzlekit Q-table"
@@ -139,6 +141,12 @@ def load_table(file_name: str | os.PathLike | None = None):
             text = read_npy_member(archive, "metadata", what, lambda dtype, shape: dtype.kind == "U" and shape == ()
                                    and dtype.itemsize <= 4 * _METADATA_CHARACTERS, "a JSON string", "save_table")
             metadata = _read_metadata(str(text), path, what)
+            hyperparameters = metadata.get("hyperparameters")
+            if isinstance(hyperparameters, dict) and "exploration_probability" in hyperparameters:
+                # tables written before ε had one name: exploration_probability is epsilon
+                hyperparameters = {("epsilon" if key == "exploration_probability" else key): value
+                                   for key, value in hyperparameters.items()}
+                metadata["hyperparameters"] = hyperparameters
             space = state_space(metadata["size"])
             rows = len(space.ranks)
             q = read_npy_member(archive, "q", what, lambda dtype, shape: dtype.name in DTYPES and shape == (rows, 4),
@@ -239,8 +247,6 @@ def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[obje
     ...
     TypeError: the table must be a numpy array of floats, one row per board and 4 columns; got None (NoneType)
     """
-    import numpy as np
-
     if not isinstance(what, str):
         raise TypeError(f"what must be a string (a name for the table in messages), got {short_repr(what)}")
     check_bool(walls, "walls")
@@ -287,7 +293,8 @@ def check_dict_table(q, what: str = "q") -> int | None:
     ValueError: q gives board (1, 2, 0, 3) the values 0.5; each board needs 4 numbers [Q(u), Q(r), Q(d), Q(l)], none NaN
     """
     if not isinstance(q, dict):
-        raise TypeError(f"{what} must be a dict of q_learning (board -> 4 values), got {short_repr(q)} ({type(q).__name__})")
+        raise TypeError(f"{what} must be a dict of q_learning (board -> 4 values), "
+                        f"got {short_repr(q)} ({type(q).__name__})")
     width = None
     for board, values in q.items():
         cells, size = check_cells(board, f"a board of {what}")
@@ -309,7 +316,7 @@ def check_dict_values(values, board, what: str = "q") -> None:
     >>> check_dict_values([0.5, math.nan, 0.0, 0.0], (1, 2, 0, 3))
     Traceback (most recent call last):
     ...
-    ValueError: q gives board (1, 2, 0, 3) the values [0.5, nan, 0.0, 0.0]; each board needs 4 numbers [Q(u), Q(r), Q(d), Q(l)], none NaN
+    ValueError: q gives board (1, 2, 0, 3) the values [0.5, nan, 0.0, 0.0]; each board needs 4 numbers ..., none NaN
     """
     _check_values(values, check_cells(board, f"a board of {what}")[0], what)
 
@@ -363,8 +370,6 @@ def q_array(q: dict, size: int = 3):
     >>> table.shape, table[state_space(2).row((1, 2, 0, 3))].tolist()
     ((12, 4), [0.81, 1.0, -inf, -inf])
     """
-    import numpy as np
-
     if not isinstance(q, dict):
         raise TypeError(f"q must be a dict of q_learning (board -> 4 values), got {short_repr(q)} ({type(q).__name__})")
     space = state_space(size)

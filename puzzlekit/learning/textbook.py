@@ -1,10 +1,10 @@
 """Dynamic programming as the textbook writes it, on a dict of boards: the readable twins of the engines in
 `puzzlekit.learning.dynamic_programming`, which compute the same on arrays.
 
-`value_iteration_readable` sweeps Q(s, a) = r + discount * max Q(s', .) over every state. Moves may slip: with
+`value_iteration` sweeps Q(s, a) = r + discount * max Q(s', .) over every state. Moves may slip: with
 probability `slip` the blank makes one of the board's other outcomes instead of the chosen move, each as likely:
 another legal move, or no move at all. With `slip=0` every move is deterministic, and the values are those of
-`value_iteration_readable`. The boards are the states, the blank's moves 'u', 'r', 'd', 'l' the actions; moving
+`value_iteration`. The boards are the states, the blank's moves 'u', 'r', 'd', 'l' the actions; moving
 into the goal pays `goal_reward` and ends the episode, any other outcome (staying put included) pays `move_reward`.
 """
 
@@ -15,10 +15,11 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from ..checks import check_callable, check_int, check_real, short_repr
 from ..sliding.board import Board, check_cells, default_goal, successors
 from ..sliding.grid import check_direction
+from . import DISCOUNT
 from .dynamic_programming import PolicyIterationResult
 
 __all__ = [
-    "value_iteration_readable",
+    "value_iteration",
     "move_outcomes",
     "expected_value",
     "evaluation_sweep",
@@ -32,12 +33,12 @@ Values = dict  # board -> V(board)
 Policy = dict  # board -> the move taken there, 'u', 'r', 'd' or 'l'
 
 
-def value_iteration_readable(
+def value_iteration(
     states: Iterable[Hashable],
     successors: Callable[[Hashable], list[tuple[object, Hashable]]],
     goal: Hashable,
     *,
-    discount: float = 0.92,
+    discount: float = DISCOUNT,
     move_reward: float = 0.0,
     goal_reward: float = 1.0,
     max_sweeps: int = 1000,
@@ -52,7 +53,7 @@ def value_iteration_readable(
     >>> from puzzlekit import successors
     >>> from puzzlekit.sliding.distances import breadth_first_distances
     >>> boards = breadth_first_distances((1, 2, 3, 0))  # the 12 boards of the 2x2 puzzle
-    >>> q, sweeps = value_iteration_readable(boards, successors, (1, 2, 3, 0), discount=0.9)
+    >>> q, sweeps = value_iteration(boards, successors, (1, 2, 3, 0), discount=0.9)
     >>> q[(1, 2, 0, 3)], sweeps
     ({'u': 0.81, 'r': 1.0}, 3)
     """
@@ -117,7 +118,7 @@ def expected_value(
     action,
     values: Mapping[Hashable, float],
     slip: float = 0.0,
-    discount: float = 0.92,
+    discount: float = DISCOUNT,
     *,
     goal=None,
     move_reward: float = 0.0,
@@ -133,7 +134,7 @@ def expected_value(
     >>> values = {(0, 2, 1, 3): 0.81, (1, 2, 0, 3): 0.9}
     >>> expected_value((1, 2, 0, 3), 'r', values, slip=0.0, discount=0.9)
     1.0
-    >>> round(expected_value((1, 2, 0, 3), 'r', values, slip=0.2, discount=0.9), 4)  # 0.8*1 + 0.1*0.9*0.81 + 0.1*0.9*0.9
+    >>> round(expected_value((1, 2, 0, 3), 'r', values, slip=0.2, discount=0.9), 4)  # 0.8 + 0.1*0.9*(0.81 + 0.9)
     0.9539
     """
     goal = _goal(goal, board)
@@ -152,7 +153,8 @@ def expected_value(
     return total
 
 
-def evaluation_sweep(values: Values, policy: Policy, slip: float = 0.0, discount: float = 0.92, **rewards) -> Values:
+def evaluation_sweep(values: Values, policy: Policy, slip: float = 0.0, discount: float = DISCOUNT,
+                     **rewards) -> Values:
     """One sweep of policy evaluation: every board's new value from the old ones, V(s) = Q(s, policy[s]).
 
     The goal keeps 0 (nothing follows it). `rewards` may give `goal`, `move_reward`, `goal_reward`
@@ -176,7 +178,7 @@ def evaluation_sweep(values: Values, policy: Policy, slip: float = 0.0, discount
 
 
 def policy_evaluation(
-    policy: Policy, values: Values, slip: float = 0.0, discount: float = 0.92, *,
+    policy: Policy, values: Values, slip: float = 0.0, discount: float = DISCOUNT, *,
     tolerance: float = 1e-10, max_sweeps: int = 100_000, **rewards,
 ) -> tuple[Values, int]:
     """Sweep `evaluation_sweep` from `values` until no value moves more than `tolerance`; return (values, sweeps).
@@ -205,7 +207,7 @@ def policy_evaluation(
                        f"a policy that never reaches the goal with discount 1 has no finite value")
 
 
-def improve_policy(policy: Policy, values: Values, slip: float = 0.0, discount: float = 0.92, **rewards) -> Policy:
+def improve_policy(policy: Policy, values: Values, slip: float = 0.0, discount: float = DISCOUNT, **rewards) -> Policy:
     """Policy improvement: on every board the move of highest expected value under `values`.
 
     A board keeps its move unless another is better by more than 1e-12 (so rounding never makes
@@ -230,10 +232,10 @@ def improve_policy(policy: Policy, values: Values, slip: float = 0.0, discount: 
 
 
 def policy_iteration(
-    states: Iterable[Hashable], slip: float = 0.0, discount: float = 0.92, *,
+    states: Iterable[Hashable], slip: float = 0.0, discount: float = DISCOUNT, *,
     tolerance: float = 1e-10, max_improvements: int = 1000, **rewards,
 ) -> PolicyIterationResult:
-    """Policy iteration: evaluate the policy, improve it, until it stays the same (starting from each board's first move).
+    """Policy iteration: evaluate the policy, improve it, until it stays the same (from each board's first move).
 
     `sweeps` counts every evaluation sweep of every round; `improvements` the rounds. RuntimeError
     if the policy still changes after `max_improvements` rounds.
@@ -262,12 +264,13 @@ def policy_iteration(
 
 
 def value_iteration_slippery(
-    states: Iterable[Hashable], slip: float = 0.0, discount: float = 0.92, *,
+    states: Iterable[Hashable], slip: float = 0.0, discount: float = DISCOUNT, *,
     tolerance: float = 1e-10, max_sweeps: int = 100_000, **rewards,
 ) -> tuple[Values, int]:
     """Value iteration with the expectation: V(s) = max over moves of `expected_value`, swept until it settles.
 
-    Returns (values, sweeps). With `slip=0` its values are the maxima of `value_iteration_readable`'s.
+    Returns (values, sweeps). With `slip=0` its values are the maxima of `value_iteration`'s
+    (and of `dynamic_programming.value_iteration`'s).
     RuntimeError if the values still move by more than `tolerance` after `max_sweeps` sweeps.
 
     Examples

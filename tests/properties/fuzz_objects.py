@@ -379,7 +379,7 @@ def environment(kind: str):
 
 def hyperparameters(episodes: int = 20, max_steps: int = 30, seed=0):
     return public("Hyperparameters")(learning_rate=1.0, discount=0.9, episodes=episodes,
-                                     max_steps=max_steps, exploration_probability=0.3, seed=seed)
+                                     max_steps=max_steps, epsilon=0.3, seed=seed)
 
 
 ENVIRONMENTS = st.one_of(good(st.sampled_from(["2", "3", "sun_moon"]).map(environment)),

@@ -46,8 +46,8 @@ PARAMETERS = {
     "file_name": objects.TABLE_FILES,
     "dtype": objects.DTYPES,
     "learning_rate": values.PROBABILITIES,
-    "exploration_probability": values.PROBABILITIES,
-    "final_exploration": values.PROBABILITIES,
+    "epsilon": values.PROBABILITIES,
+    "final_epsilon": values.PROBABILITIES,
     "initial_value": values.REWARD_VALUES,
     "episode": values.ints(0, 10**6, neutral=[10**30]),
     "discount": values.DISCOUNTS,
@@ -117,7 +117,6 @@ PARAMETERS = {
     "length": st.one_of(good(st.integers(0, 40)), good(st.just(None)), bad(st.sampled_from([-1, 2.5, "3", True, [3]]))),
     # slippery moves, policy iteration, SARSA and Monte Carlo control (issue 20)
     "slip": values.PROBABILITIES,
-    "epsilon": values.PROBABILITIES,
     "final_learning_rate": values.reals(0.001, 1.0, neutral=[None], allow_none=True),
     "next_values": st.one_of(good(st.just(None)), objects.VALUE_ROWS),
     "next_action": st.one_of(good(st.just(None)), values.ints(0, 3)),
@@ -229,13 +228,15 @@ OVERRIDES = {
     "Hyperparameters.discount": values.PROBABILITIES,
     "QLearning.generations": values.ints(0, 10**9),  # the original game's names, kept by its class
     "QLearning.discount_factor": values.PROBABILITIES,
+    "QLearning.exploration_probability": values.PROBABILITIES,
+    "linear_schedule.start": values.REWARD_VALUES,
+    "linear_schedule.end": st.one_of(good(st.just(None)), values.REWARD_VALUES),
+    "linear_schedule.duration": values.ints(0, 10**6),
+    "linear_schedule.t": values.ints(0, 10**6, neutral=[10**30]),
     "format_path.path": objects.PATHS,
     "check_reachable.target": values.BOARDS,
     "not_found_message.result": SEARCH_RESULTS,
-    "q_update.old": values.REWARD_VALUES,
-    "q_update.reward": values.REWARD_VALUES,
-    "q_update.best_next": values.REWARD_VALUES,
-    **{f"update_entries.{name}": st.one_of(good(st.just(name).map(_lanes)), bad(st.sampled_from(LANE_GARBAGE)))
+    **{f"q_update_batch.{name}": st.one_of(good(st.just(name).map(_lanes)), bad(st.sampled_from(LANE_GARBAGE)))
        for name in ("flat_q", "chosen", "reward", "next_state", "terminated")},
     **{f"Theme.{name}": COLOURS for name in ("tile", "tile_edge", "highlight", "frame", "sun", "moon", "text")},
     "check_output.file_name": objects.OUTPUT_FILES,
@@ -267,15 +268,15 @@ OVERRIDES = {
                                                   "improve_policy")},
     **{f"{name}.discount": values.reals(0.0, 0.95) for name in ("policy_evaluation", "policy_iteration",
                                                                 "value_iteration_slippery")},
-    "policy_iteration_array.space": st.one_of(good(st.just(2).map(lambda size: objects.public("state_space")(size))),
+    "dynamic_programming.policy_iteration.space": st.one_of(good(st.just(2).map(lambda size: objects.public("state_space")(size))),
                                               bad(st.sampled_from([None, 5, "space", object()]))),
-    "policy_iteration_array.discount": values.reals(0.0, 0.95),
-    "value_iteration.space": st.one_of(good(st.just(2).map(lambda size: objects.public("state_space")(size))),
+    "dynamic_programming.policy_iteration.discount": values.reals(0.0, 0.95),
+    "dynamic_programming.value_iteration.space": st.one_of(good(st.just(2).map(lambda size: objects.public("state_space")(size))),
                                        bad(st.sampled_from([None, 5, "space", object()]))),
-    "value_iteration_readable.successors": st.one_of(good(st.just(0).map(lambda _: objects.public("successors"))),
+    "value_iteration.successors": st.one_of(good(st.just(0).map(lambda _: objects.public("successors"))),
                                                      bad(st.sampled_from([None, 5, "successors"]))),
-    "value_iteration_readable.goal": st.one_of(good(st.just((1, 2, 3, 0))), bad(st.sampled_from([None, 5, "goal"]))),
-    "expected_q.values": st.one_of(good(st.sampled_from([0.0, 0.5]).map(lambda v: __import__("numpy").full(12, v))),
+    "value_iteration.goal": st.one_of(good(st.just((1, 2, 3, 0))), bad(st.sampled_from([None, 5, "goal"]))),
+    "dynamic_programming.expected_value.values": st.one_of(good(st.sampled_from([0.0, 0.5]).map(lambda v: __import__("numpy").full(12, v))),
                                    bad(st.sampled_from([None, "values", [math.nan] * 12, [0.0] * 3]))),
     "sarsa_update.old": values.REWARD_VALUES,
     "sarsa_update.reward": values.REWARD_VALUES,
@@ -453,7 +454,7 @@ class Target:
 @cache
 def targets() -> tuple[Target, ...]:
     """Every public function, constructor and method of the public modules, each once."""
-    found, seen = [], set()
+    found, seen, names = [], set(), set()
     for module_name in objects.PUBLIC_MODULES + objects.TABLE_MODULES:
         try:
             module = importlib.import_module(module_name)
@@ -467,7 +468,11 @@ def targets() -> tuple[Target, ...]:
             if not (getattr(obj, "__module__", "") or "").startswith("puzzlekit"):
                 continue  # an alias such as Board = tuple
             if not inspect.isclass(obj):
-                found.append(Target(name, obj))
+                # an engine named as its textbook twin (learning.textbook.value_iteration and
+                # learning.dynamic_programming.value_iteration) is known by its module's name too
+                label = f"{module_name.rsplit('.', 1)[-1]}.{name}" if name in names else name
+                names.add(name)
+                found.append(Target(label, obj))
                 continue
             if obj.__init__ is not object.__init__ and f"{name}.__init__" not in NOT_CALLED:
                 found.append(Target(name, obj, kind="constructor"))

@@ -57,7 +57,7 @@ class QLearningView(widgets.VBox):
                                                  description="learning rate", style=wide)
         self.discount = widgets.FloatSlider(value=original.discount, min=0.5, max=0.99, step=0.01,
                                                    description="discount factor", style=wide)
-        self.exploration = widgets.FloatSlider(value=original.exploration_probability, min=0.0, max=1.0,
+        self.exploration = widgets.FloatSlider(value=original.epsilon, min=0.0, max=1.0,
                                                step=0.05, description="exploration probability", style=wide)
         self.seed = widgets.IntText(value=seed, description="seed", style=wide, layout=widgets.Layout(width="260px"))
         self.stop_when_optimal = widgets.Checkbox(value=True, description="stop once every greedy move is shortest",
@@ -111,7 +111,7 @@ class QLearningView(widgets.VBox):
         return Hyperparameters(
             learning_rate=self.learning_rate.value, discount=round(self.discount.value, 4),
             episodes=self.episodes.value, max_steps=EIGHT_PUZZLE_HYPERPARAMETERS.max_steps,
-            exploration_probability=self.exploration.value, seed=self.seed.value,
+            epsilon=self.exploration.value, seed=self.seed.value,
         )
 
     def train(self):

@@ -2,44 +2,19 @@
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Callable, Sequence
 
-from ...checks import check_callable, check_real, short_repr
+from ...checks import check_real, short_repr
 from ...sliding.environment import SlidingPuzzleEnv
-from ..qtable import check_dict_table
-from .settings import Hyperparameters, check_exploration_options, exploration_rate, learning_rate_at
+from .settings import Hyperparameters, check_learner_arguments, linear_schedule
 
-__all__ = ["QTable", "q_learning", "q_update", "greedy_action", "check_environment"]
+__all__ = ["QTable", "q_learning", "greedy_action"]
 
 QTable = dict  # board -> [Q(u), Q(r), Q(d), Q(l)], -inf for a move the board does not allow
 
 
-def _checked_update(update: Callable[..., float]) -> Callable[..., float]:
-    """`q_update`'s checks, around it: numbers in range in (a quick test first, the loop calls it at every
-    step), a number that fits a float out; otherwise the ValueError or TypeError that names the argument."""
-
-    @functools.wraps(update)
-    def checked(old, reward, best_next, learning_rate, discount):
-        try:
-            value = update(old, reward, best_next, learning_rate, discount)
-            if (type(value) is float and value - value == 0.0 and 0 < learning_rate <= 1 and 0 <= discount <= 1
-                    and bool not in (type(old), type(reward), type(best_next), type(learning_rate), type(discount))):
-                return value  # the usual case, checked in a few comparisons
-        except (TypeError, OverflowError):
-            pass
-        for name, number in (("old", old), ("reward", reward), ("best_next", best_next)):
-            check_real(number, name)
-        check_real(learning_rate, "learning_rate", above=0, maximum=1)
-        check_real(discount, "discount", minimum=0, maximum=1)
-        return check_real(update(old, reward, best_next, learning_rate, discount), "the new value (too large for a float)")
-
-    return checked
-
-
-@_checked_update
 def q_update(old: float, reward: float, best_next: float, learning_rate: float, discount: float) -> float:
     """The original game's update: ``(1 - lr) * old + lr * (reward + discount * best_next)``.
 
@@ -51,10 +26,6 @@ def q_update(old: float, reward: float, best_next: float, learning_rate: float, 
     1.0
     >>> q_update(0.0, 0.0, 1.0, learning_rate=0.5, discount=0.92)  # halfway to 0.92
     0.46
-    >>> q_update(0.0, float("nan"), 1.0, learning_rate=0.5, discount=0.92)
-    Traceback (most recent call last):
-    ...
-    ValueError: reward must be a finite number, got nan
     """
     return (1 - learning_rate) * old + learning_rate * (reward + discount * best_next)
 
@@ -65,7 +36,7 @@ def q_learning(
     *,
     q: QTable | None = None,
     callback: Callable[[int, QTable], bool | None] | None = None,
-    final_exploration: float | None = None,
+    final_epsilon: float | None = None,
     initial_value: float = 0.0,
     final_learning_rate: float | None = None,
 ) -> QTable:
@@ -74,33 +45,31 @@ def q_learning(
     Each step: with probability epsilon a random allowed move, otherwise the best so far (ties
     broken at random); then `q_update`, where nothing follows the goal (max Q_next is 0 there).
     Pass `q` to go on training a table; `callback(episodes, q)` runs after each episode and
-    stops the training by returning True. `final_exploration` (a number: epsilon falls in a
-    straight line to it over the episodes, see `exploration_rate`) and `initial_value` (what an
-    untried legal move is worth, 0 by default) are those of `train_fast`. `final_learning_rate` (a
-    number: the learning rate falls in a straight line to it, see `learning_rate_at`) averages the
-    targets of later episodes instead of jumping to each: what random outcomes (slippery moves) need.
+    stops the training by returning True. `final_epsilon` (a number: epsilon falls in a straight
+    line to it over the episodes, see `linear_schedule`) and `initial_value` (what an untried legal
+    move is worth, 0 by default) are those of `train_fast`. `final_learning_rate` (a number: the
+    learning rate falls in a straight line to it) averages the targets of later episodes instead of
+    jumping to each: what random outcomes (slippery moves) need.
 
     Examples
     --------
     >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=300, max_steps=20,
-    ...                            exploration_probability=1.0, seed=0)
+    ...                            epsilon=1.0, seed=0)
     >>> q = q_learning(SlidingPuzzleEnv(2), settings)
     >>> q[(1, 2, 0, 3)]  # right (1) reaches the goal; up (0) leads 2 moves away; down, left: the wall
     [0.81, 1.0, -inf, -inf]
     """
-    _check_arguments(env, hyperparameters, q, callback)
-    final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
-    discount = hyperparameters.discount
-    if final_learning_rate is not None:
-        learning_rate_at(hyperparameters, 0, final_learning_rate)  # checks it
+    final_epsilon, initial_value, final_learning_rate = check_learner_arguments(
+        env, hyperparameters, q, callback, final_epsilon, initial_value, final_learning_rate)
+    discount, last = hyperparameters.discount, hyperparameters.episodes - 1
     rng = random.Random(hyperparameters.seed)  # the agent's coin flips, moves and tie-breaks
     q = {} if q is None else q
     for episode in range(hyperparameters.episodes):
         # The environment draws the starting boards from its own generator, seeded once from ours.
         state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
-        epsilon = exploration_rate(hyperparameters, episode, final_exploration=final_exploration)
-        learning_rate = learning_rate_at(hyperparameters, episode, final_learning_rate)
-        for step in range(hyperparameters.max_steps):
+        epsilon = linear_schedule(hyperparameters.epsilon, final_epsilon, last, episode)
+        learning_rate = linear_schedule(hyperparameters.learning_rate, final_learning_rate, last, episode)
+        for _ in range(hyperparameters.max_steps):
             if state not in q:  # a board seen for the first time: initial_value (0) for every allowed move
                 q[state] = [initial_value if action in info["actions"] else -math.inf for action in range(4)]
             values = q[state]
@@ -122,34 +91,6 @@ def q_learning(
     return q
 
 
-def check_environment(env) -> None:
-    """Check that `env` is an environment: a `SlidingPuzzleEnv`, or a wrapper with its `reset` and `step`.
-
-    Examples
-    --------
-    >>> check_environment(SlidingPuzzleEnv(2))
-    >>> check_environment("env")
-    Traceback (most recent call last):
-    ...
-    TypeError: env must be an environment with reset() and step(), such as SlidingPuzzleEnv(); got 'env' (str)
-    """
-    if not (callable(getattr(env, "reset", None)) and callable(getattr(env, "step", None))):
-        raise TypeError(f"env must be an environment with reset() and step(), such as SlidingPuzzleEnv(); "
-                        f"got {short_repr(env)} ({type(env).__name__})")
-
-
-def _check_arguments(env, hyperparameters, q, callback) -> None:
-    check_environment(env)
-    if not isinstance(hyperparameters, Hyperparameters):
-        raise TypeError(f"hyperparameters must be a Hyperparameters, got {type(hyperparameters).__name__}")
-    if q is not None:
-        width, size = check_dict_table(q), getattr(env, "size", None)
-        if width is not None and isinstance(size, int) and width != size:
-            raise ValueError(f"q holds {width}x{width} boards but the environment's board is {size}x{size}")
-    if callback is not None:
-        check_callable(callback, "callback")
-
-
 def greedy_action(values: Sequence[float], rng: random.Random | None = None) -> int:
     """The action with the highest value; ties go to the first, or to a random one when `rng` is given.
 
@@ -162,7 +103,7 @@ def greedy_action(values: Sequence[float], rng: random.Random | None = None) -> 
     """
     if not (type(values) is list and len(values) == 4 and all(type(value) is float and value == value
                                                                for value in values)):
-        values = _checked_values(values)  # the loop's own rows are lists of 4 floats: checked in the line above
+        values = check_row(values, "values")  # the loop's own rows are lists of 4 floats: checked in the line above
     if rng is not None and not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random or None, got {short_repr(rng)} ({type(rng).__name__})")
     best = max(values)
@@ -172,11 +113,11 @@ def greedy_action(values: Sequence[float], rng: random.Random | None = None) -> 
     return ties[0] if rng is None else rng.choice(ties)
 
 
-def _checked_values(values) -> list[float]:
-    """The 4 values of a row as floats, or TypeError / ValueError (NaN included) saying what is wrong."""
+def check_row(values, name: str) -> list[float]:
+    """A row of 4 values as floats (-inf allowed, NaN not), or TypeError / ValueError saying what is wrong."""
     if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__") or getattr(values, "ndim", 1) == 0:
-        raise TypeError(f"values must be 4 numbers [Q(u), Q(r), Q(d), Q(l)], got {short_repr(values)}")
-    numbers = [check_real(value, "a Q-value", finite=False) for value in values]
+        raise TypeError(f"{name} must be 4 numbers [Q(u), Q(r), Q(d), Q(l)], got {short_repr(values)}")
+    numbers = [check_real(value, f"a value of {name}", finite=False) for value in values]
     if len(numbers) != 4:
-        raise ValueError(f"values must be 4 numbers [Q(u), Q(r), Q(d), Q(l)], got {len(numbers)}")
+        raise ValueError(f"{name} must be 4 numbers [Q(u), Q(r), Q(d), Q(l)], got {len(numbers)}")
     return numbers

@@ -11,14 +11,12 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from ...checks import check_int, check_real, short_repr
+from ...checks import check_int, check_real
 from ...sliding.environment import SlidingPuzzleEnv
-from ..qtable import check_dict_table
-from .loop import QTable, check_environment, greedy_action, q_update
-from .settings import Hyperparameters, check_exploration_options, exploration_rate, learning_rate_at
+from .loop import QTable, check_row, greedy_action, q_update
+from .settings import Hyperparameters, check_learner_arguments, linear_schedule
 
-__all__ = ["sarsa", "expected_sarsa", "sarsa_update", "expected_sarsa_update", "epsilon_greedy",
-           "epsilon_greedy_probabilities", "check_learning_arguments"]
+__all__ = ["sarsa", "expected_sarsa", "sarsa_update", "expected_sarsa_update"]
 
 
 def sarsa_update(old: float, reward: float, next_values: Sequence[float] | None, next_action: int | None,
@@ -34,33 +32,14 @@ def sarsa_update(old: float, reward: float, next_values: Sequence[float] | None,
     >>> sarsa_update(0.0, 100.0, None, None, learning_rate=0.5, discount=0.9)  # the goal: nothing follows
     50.0
     """
+    _check_update(old, reward, learning_rate, discount)
     if next_action is None:
         return q_update(old, reward, 0.0, learning_rate, discount)
     next_action = check_int(next_action, "next_action (0-3, or None after the goal)", minimum=0, maximum=3)
-    next_values = _row(next_values, "next_values")
+    next_values = _allowed_row(next_values)
     if next_values[next_action] == -math.inf:
         raise ValueError(f"next_action {next_action} is not allowed on the next board (its value is -inf)")
     return q_update(old, reward, next_values[next_action], learning_rate, discount)
-
-
-def epsilon_greedy_probabilities(values: Sequence[float], epsilon: float) -> list[float]:
-    """The chance of each of the 4 moves for an epsilon-greedy agent: epsilon spread over the allowed moves
-    (those not -inf), the rest over the best ones (ties share it).
-
-    Examples
-    --------
-    >>> [round(chance, 9) for chance in epsilon_greedy_probabilities([1.0, 3.0, -math.inf, 0.0], epsilon=0.3)]
-    [0.1, 0.8, 0.0, 0.1]
-    """
-    values = _row(values, "values")
-    epsilon = check_real(epsilon, "epsilon", minimum=0, maximum=1)
-    allowed = [action for action, value in enumerate(values) if value > -math.inf]
-    if not allowed:
-        raise ValueError("values are all -inf: no move is allowed")
-    best = max(values)
-    ties = [action for action in allowed if values[action] == best]
-    return [(epsilon / len(allowed) if action in allowed else 0.0) + ((1 - epsilon) / len(ties) if action in ties else 0.0)
-            for action in range(4)]
 
 
 def expected_sarsa_update(old: float, reward: float, next_values: Sequence[float] | None, epsilon: float,
@@ -74,12 +53,33 @@ def expected_sarsa_update(old: float, reward: float, next_values: Sequence[float
     >>> round(expected_sarsa_update(0.0, -10.0, [10.0, 50.0, -math.inf, 0.0], 0.3, learning_rate=1.0, discount=0.9), 9)
     26.9
     """
+    _check_update(old, reward, learning_rate, discount)
+    epsilon = check_real(epsilon, "epsilon", minimum=0, maximum=1)
     if next_values is None:
         return q_update(old, reward, 0.0, learning_rate, discount)
-    next_values = _row(next_values, "next_values")
+    return q_update(old, reward, _expected_next(_allowed_row(next_values), epsilon), learning_rate, discount)
+
+
+def epsilon_greedy_probabilities(values: Sequence[float], epsilon: float) -> list[float]:
+    """The chance of each of the 4 moves for an epsilon-greedy agent: epsilon spread over the allowed moves
+    (those not -inf), the rest over the best ones (ties share it).
+
+    Examples
+    --------
+    >>> [round(chance, 9) for chance in epsilon_greedy_probabilities([1.0, 3.0, -math.inf, 0.0], epsilon=0.3)]
+    [0.1, 0.8, 0.0, 0.1]
+    """
+    allowed = [action for action, value in enumerate(values) if value > -math.inf]
+    best = max(values)
+    ties = [action for action in allowed if values[action] == best]
+    return [(epsilon / len(allowed) if action in allowed else 0.0) + ((1 - epsilon) / len(ties) if action in ties
+                                                                       else 0.0) for action in range(4)]
+
+
+def _expected_next(next_values: Sequence[float], epsilon: float) -> float:
+    """The average of the next board's values over the epsilon-greedy agent's chances."""
     chances = epsilon_greedy_probabilities(next_values, epsilon)
-    average = sum(chance * value for chance, value in zip(chances, next_values) if chance > 0)
-    return q_update(old, reward, average, learning_rate, discount)
+    return sum(chance * value for chance, value in zip(chances, next_values) if chance > 0)
 
 
 def epsilon_greedy(values: Sequence[float], actions: Sequence[int], epsilon: float, rng: random.Random) -> int:
@@ -90,14 +90,6 @@ def epsilon_greedy(values: Sequence[float], actions: Sequence[int], epsilon: flo
     >>> epsilon_greedy([0.0, 1.0, -math.inf, 0.5], (0, 1, 3), 0.0, random.Random(0))
     1
     """
-    values = _row(values, "values")
-    if isinstance(actions, (str, bytes)) or not hasattr(actions, "__len__") or not actions or not all(
-            isinstance(action, int) and not isinstance(action, bool) and 0 <= action <= 3 for action in actions):
-        raise TypeError(f"actions must be a non-empty tuple of moves 0-3, as info['actions'], got {short_repr(actions)}")
-    if not (type(epsilon) is float and 0.0 <= epsilon <= 1.0):
-        epsilon = check_real(epsilon, "epsilon", minimum=0, maximum=1)
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random, got {short_repr(rng)} ({type(rng).__name__})")
     if rng.random() < epsilon:
         return rng.choice(actions)
     return greedy_action(values, rng)
@@ -109,41 +101,41 @@ def sarsa(
     *,
     q: QTable | None = None,
     callback: Callable[[int, QTable], bool | None] | None = None,
-    final_exploration: float | None = None,
+    final_epsilon: float | None = None,
     final_learning_rate: float | None = None,
     initial_value: float = 0.0,
 ) -> QTable:
     """SARSA, one episode after another: choose the next move first, then update toward its value.
 
     The same table, settings and options as `q_learning` (plus `final_learning_rate`, see
-    `learning_rate_at`); only the target differs.
+    `linear_schedule`); only the target differs.
 
     Examples
     --------
     >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=300, max_steps=20,
-    ...                            exploration_probability=0.2, seed=0)
+    ...                            epsilon=0.2, seed=0)
     >>> q = sarsa(SlidingPuzzleEnv(2), settings)
     >>> q[(1, 2, 0, 3)][1]  # right reaches the goal
     1.0
     """
-    check_learning_arguments(env, hyperparameters, q, callback)
-    final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
-    discount = hyperparameters.discount
+    final_epsilon, initial_value, final_learning_rate = check_learner_arguments(
+        env, hyperparameters, q, callback, final_epsilon, initial_value, final_learning_rate)
+    discount, last = hyperparameters.discount, hyperparameters.episodes - 1
     rng = random.Random(hyperparameters.seed)  # the agent's coin flips, moves and tie-breaks
     q = {} if q is None else q
     for episode in range(hyperparameters.episodes):
         state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
-        epsilon = exploration_rate(hyperparameters, episode, final_exploration=final_exploration)
-        learning_rate = learning_rate_at(hyperparameters, episode, final_learning_rate)
+        epsilon = linear_schedule(hyperparameters.epsilon, final_epsilon, last, episode)
+        learning_rate = linear_schedule(hyperparameters.learning_rate, final_learning_rate, last, episode)
         action = epsilon_greedy(_values(q, state, info, initial_value), info["actions"], epsilon, rng)
-        for step in range(hyperparameters.max_steps):
+        for _ in range(hyperparameters.max_steps):
             next_state, reward, terminated, truncated, info = env.step(action)
             if terminated:  # nothing follows the goal
-                next_values, next_action = None, None
+                next_action, next_value = None, 0.0
             else:  # the move the agent will make next, exploration included: its value is the target's
-                next_values = _values(q, next_state, info, initial_value)
-                next_action = epsilon_greedy(next_values, info["actions"], epsilon, rng)
-            q[state][action] = sarsa_update(q[state][action], reward, next_values, next_action, learning_rate, discount)
+                next_action = epsilon_greedy(_values(q, next_state, info, initial_value), info["actions"], epsilon, rng)
+                next_value = q[next_state][next_action]
+            q[state][action] = q_update(q[state][action], reward, next_value, learning_rate, discount)
             state, action = next_state, next_action
             if terminated or truncated:
                 break
@@ -158,7 +150,7 @@ def expected_sarsa(
     *,
     q: QTable | None = None,
     callback: Callable[[int, QTable], bool | None] | None = None,
-    final_exploration: float | None = None,
+    final_epsilon: float | None = None,
     final_learning_rate: float | None = None,
     initial_value: float = 0.0,
 ) -> QTable:
@@ -167,26 +159,25 @@ def expected_sarsa(
     Examples
     --------
     >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=300, max_steps=20,
-    ...                            exploration_probability=0.2, seed=0)
+    ...                            epsilon=0.2, seed=0)
     >>> q = expected_sarsa(SlidingPuzzleEnv(2), settings)
     >>> q[(1, 2, 0, 3)][1]
     1.0
     """
-    check_learning_arguments(env, hyperparameters, q, callback)
-    final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
-    discount = hyperparameters.discount
+    final_epsilon, initial_value, final_learning_rate = check_learner_arguments(
+        env, hyperparameters, q, callback, final_epsilon, initial_value, final_learning_rate)
+    discount, last = hyperparameters.discount, hyperparameters.episodes - 1
     rng = random.Random(hyperparameters.seed)
     q = {} if q is None else q
     for episode in range(hyperparameters.episodes):
         state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
-        epsilon = exploration_rate(hyperparameters, episode, final_exploration=final_exploration)
-        learning_rate = learning_rate_at(hyperparameters, episode, final_learning_rate)
-        for step in range(hyperparameters.max_steps):
+        epsilon = linear_schedule(hyperparameters.epsilon, final_epsilon, last, episode)
+        learning_rate = linear_schedule(hyperparameters.learning_rate, final_learning_rate, last, episode)
+        for _ in range(hyperparameters.max_steps):
             action = epsilon_greedy(_values(q, state, info, initial_value), info["actions"], epsilon, rng)
             next_state, reward, terminated, truncated, info = env.step(action)
-            next_values = None if terminated else _values(q, next_state, info, initial_value)
-            q[state][action] = expected_sarsa_update(q[state][action], reward, next_values, epsilon, learning_rate,
-                                                     discount)
+            expected_next = 0.0 if terminated else _expected_next(_values(q, next_state, info, initial_value), epsilon)
+            q[state][action] = q_update(q[state][action], reward, expected_next, learning_rate, discount)
             state = next_state
             if terminated or truncated:
                 break
@@ -202,41 +193,18 @@ def _values(q: QTable, state, info: dict, initial_value: float) -> list[float]:
     return q[state]
 
 
-def _row(values, name: str) -> list[float]:
-    """A row of 4 values as floats (-inf allowed, NaN not), with at least one allowed move."""
-    if type(values) is list and len(values) == 4 and all(type(value) is float and value == value for value in values):
-        numbers = values  # the loops' own rows, checked in the line above
-    else:
-        try:
-            count = len(values)
-        except TypeError:  # a number, or a 0-d numpy array (it has __len__, but no length)
-            count = None
-        if isinstance(values, (str, bytes, dict)) or count != 4:
-            raise TypeError(f"{name} must be 4 numbers [Q(u), Q(r), Q(d), Q(l)], got {short_repr(values)}")
-        numbers = [check_real(value, f"a value of {name}", finite=False) for value in values]
+
+def _allowed_row(values) -> list[float]:
+    """`next_values` checked: 4 numbers (-inf allowed, NaN not), at least one move allowed."""
+    numbers = check_row(values, "next_values")
     if max(numbers) == -math.inf:
-        raise ValueError(f"{name} are all -inf: no move is allowed there ({short_repr(values)})")
+        raise ValueError("next_values are all -inf: no move is allowed there")
     return numbers
 
 
-def check_learning_arguments(env, hyperparameters, q, callback) -> None:
-    """Check the arguments a learning loop shares: an environment, `Hyperparameters`, a table or None, a callback.
-
-    Examples
-    --------
-    >>> from puzzlekit.learning.tabular.settings import SUN_MOON_HYPERPARAMETERS
-    >>> check_learning_arguments(SlidingPuzzleEnv(2), SUN_MOON_HYPERPARAMETERS, None, None)
-    >>> check_learning_arguments(SlidingPuzzleEnv(2), SUN_MOON_HYPERPARAMETERS, {(1, 2, 3, 4, 5, 6, 7, 8, 0): [0.0] * 4}, None)
-    Traceback (most recent call last):
-    ...
-    ValueError: q holds 3x3 boards but the environment's board is 2x2
-    """
-    check_environment(env)
-    if not isinstance(hyperparameters, Hyperparameters):
-        raise TypeError(f"hyperparameters must be a Hyperparameters, got {type(hyperparameters).__name__}")
-    if q is not None:
-        width, size = check_dict_table(q), getattr(env, "size", None)
-        if width is not None and isinstance(size, int) and width != size:
-            raise ValueError(f"q holds {width}x{width} boards but the environment's board is {size}x{size}")
-    if callback is not None and not callable(callback):
-        raise TypeError(f"callback must be a function (callable), got {short_repr(callback)}")
+def _check_update(old, reward, learning_rate, discount) -> None:
+    """The numbers an update takes, checked at the door of `sarsa_update` and `expected_sarsa_update`."""
+    check_real(old, "old")
+    check_real(reward, "reward")
+    check_real(learning_rate, "learning_rate", above=0, maximum=1)
+    check_real(discount, "discount", minimum=0, maximum=1)
