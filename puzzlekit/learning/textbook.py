@@ -24,7 +24,6 @@ __all__ = [
     "expected_value",
     "evaluation_sweep",
     "policy_evaluation",
-    "improve_policy",
     "policy_iteration",
     "value_iteration_slippery",
 ]
@@ -208,7 +207,8 @@ def policy_evaluation(
 
 
 def improve_policy(policy: Policy, values: Values, slip: float = 0.0, discount: float = DISCOUNT, **rewards) -> Policy:
-    """Policy improvement: on every board the move of highest expected value under `values`.
+    """Policy improvement: on every board the move of highest expected value under `values` (behind
+    `policy_iteration`, which checks its arguments).
 
     A board keeps its move unless another is better by more than 1e-12 (so rounding never makes
     policy iteration swap between two equally good moves forever).
@@ -219,15 +219,11 @@ def improve_policy(policy: Policy, values: Values, slip: float = 0.0, discount: 
     >>> improve_policy({(1, 2, 0, 3): 'u'}, values, discount=0.9)
     {(1, 2, 0, 3): 'r'}
     """
-    _check_values(values)
-    goal = _goal(rewards.pop("goal", None), next(iter(values)))
-    _check_policy(policy)
     improved = {}
     for board, current in policy.items():
-        worth = {move: expected_value(board, move, values, slip, discount, goal=goal, **rewards)
-                 for move, _ in successors(board)}
+        worth = {move: expected_value(board, move, values, slip, discount, **rewards) for move, _ in successors(board)}
         best = max(worth, key=worth.get)
-        improved[board] = best if worth[best] > worth[check_direction(current)] + 1e-12 else check_direction(current)
+        improved[board] = best if worth[best] > worth[current] + 1e-12 else current
     return improved
 
 
