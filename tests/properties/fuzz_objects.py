@@ -450,11 +450,6 @@ def tiny_outputs():
     return public("forward", ["puzzlekit.learning.neural"])(tiny_network(), tiny_rows())[1]
 
 
-def tiny_gradients(which: int):
-    neural = ["puzzlekit.learning.neural"]
-    return public("backward", neural)(tiny_network(), tiny_outputs(), np.array([1.0, 2.0, 3.0]))[which]
-
-
 def board_batch(size: int):
     """Three boards of `size`: the goal and two scrambles (fixed seed)."""
     neural = ["puzzlekit.learning.neural"]
@@ -470,15 +465,11 @@ ESTIMATES = st.one_of(good(st.sampled_from([(1.0, 2.0, 3.0), (0.5,), (0, 0, 0)])
                       good(st.lists(st.floats(-1e3, 1e3), min_size=1, max_size=4)),
                       bad(st.sampled_from(ODD + [[], [math.nan], ["a"], [[1.0, 2.0]]])))
 OUTPUTS = st.one_of(good(st.just(None).map(lambda _: tiny_outputs())), bad(st.sampled_from(ODD + [[], [np.eye(3)]])))
-OPTIMIZERS = st.one_of(good(st.just(None).map(lambda _: public("Adam", ["puzzlekit.learning.neural"])(tiny_network()))),
-                       bad(st.sampled_from(ODD)))
 LAYERS = {
     "weights": st.one_of(good(st.just(None).map(lambda _: tiny_network().weights)),
                          bad(st.sampled_from(ODD + [[None], [], [np.ones(3)], [np.array(["a"])]]))),
     "biases": st.one_of(good(st.just(None).map(lambda _: tiny_network().biases)),
                         bad(st.sampled_from(ODD + [[None], [], [np.ones((3, 3))]]))),
-    "weight_gradients": st.one_of(good(st.just(0).map(tiny_gradients)), bad(st.sampled_from(ODD + [[None], []]))),
-    "bias_gradients": st.one_of(good(st.just(1).map(tiny_gradients)), bad(st.sampled_from(ODD + [[None], []]))),
 }
 BOARD_BATCHES = st.one_of(good(st.sampled_from([2, 3, 3]).map(board_batch)),
                           bad(st.sampled_from(ODD + [[[1, 2], [3]], [[1, 1, 2, 0]], np.zeros((2, 9))])))
