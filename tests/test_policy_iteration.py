@@ -51,3 +51,16 @@ def test_bad_spaces_and_limits_are_refused():
         dynamic_programming.expected_value(state_space(2), [0.0] * 3)
     with pytest.raises(RuntimeError, match="improvements"):
         dynamic_programming.policy_iteration(state_space(2), max_improvements=1)
+
+
+def test_the_package_face_names_the_engines_and_each_agrees_with_its_textbook_twin():
+    import puzzlekit.learning as learning
+    from puzzlekit.learning import textbook
+
+    assert learning.value_iteration is dynamic_programming.value_iteration
+    assert learning.policy_iteration is dynamic_programming.policy_iteration
+    space = state_space(2)
+    engine = learning.policy_iteration(space, 0.2, learning.DISCOUNT, tolerance=1e-10)
+    twin = textbook.policy_iteration(BOARDS, 0.2, learning.DISCOUNT, tolerance=1e-10)
+    assert all("urdl"[engine.policy[space.row(board)]] == move for board, move in twin.policy.items())
+    assert np.allclose([engine.values[space.row(board)] for board in BOARDS], [twin.values[board] for board in BOARDS])
