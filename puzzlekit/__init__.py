@@ -14,7 +14,7 @@ _MODULES = {
     ".course.exercises": "attempt check",
     ".datafiles": "data_path",
     ".learning.learned": "q_heuristic q_to_distance",
-    ".learning.qlearning": (
+    ".learning.tabular": (
         "EIGHT_PUZZLE_HYPERPARAMETERS SUN_MOON_HYPERPARAMETERS Hyperparameters QLearning Solver "
         "format_path greedy_path policy_mistakes q_learning train_fast"),
     ".learning.qtable": "load_table",

@@ -82,7 +82,7 @@ def test_the_sarsa_table_is_whole_and_recomputes():
 
 
 def test_the_policy_iteration_table_is_whole_and_its_cheap_column_recomputes():
-    from puzzlekit.learning.value_iteration import value_iteration
+    from puzzlekit.learning.dynamic_programming import value_iteration
     from puzzlekit.sliding.state_space import state_space
 
     table = rows("policy_iteration_8puzzle.csv")

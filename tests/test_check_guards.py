@@ -290,7 +290,7 @@ def test_a_few_instructions_are_never_called_a_copy():
 
 
 def test_copies_of_real_library_functions(capsys):
-    from puzzlekit.learning.qlearning import td
+    from puzzlekit.learning.tabular import td
 
     problem = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
     cases = [((problem,), textbook.breadth_first(problem))]
@@ -303,7 +303,7 @@ def test_copies_of_real_library_functions(capsys):
     sarsa_cases = [((0.0, -10.0, [5.0, 50.0, -1.0, 0.0], 0, 0.5, 0.9), -2.75)]
     rebuilt = types.FunctionType(td.sarsa_update.__code__.replace(co_firstlineno=1), vars(td))
     assert "is a copy of the library's sarsa_update" in refused(capsys, rebuilt, [td.sarsa_update], sarsa_cases)
-    spec = importlib.util.spec_from_file_location("puzzlekit.learning.qlearning.td_again", td.__file__)
+    spec = importlib.util.spec_from_file_location("puzzlekit.learning.tabular.td_again", td.__file__)
     again = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(again)
 

@@ -18,8 +18,8 @@ from puzzlekit import (
     train_fast,
 )
 from puzzlekit.learning.learned import QHeuristic, learned_distances, q_heuristic, q_to_distance
-from puzzlekit.learning.qlearning import q_array
 from puzzlekit.learning.qtable import load_table
+from puzzlekit.learning.tabular import q_array
 from puzzlekit.search import (
     astar_search,
     greedy_best_first_search,
@@ -170,7 +170,7 @@ def test_bad_rules_are_refused(shipped, rule, error):
 
 def test_a_dict_table_of_q_learning():
     settings = Hyperparameters(learning_rate=1.0, discount=0.92, episodes=2000, max_steps=40,
-                               exploration_probability=1.0, seed=0)
+                               epsilon=1.0, seed=0)
     q = q_learning(SlidingPuzzleEnv(2), settings)
     exact = distance_table((1, 2, 3, 0))
     h = q_heuristic(q)

@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 
 from puzzlekit import successors
-from puzzlekit.learning.mdp import (
+from puzzlekit.learning import textbook
+from puzzlekit.learning.dynamic_programming import value_iteration
+from puzzlekit.learning.textbook import (
     evaluation_sweep,
     expected_value,
     improve_policy,
@@ -15,7 +17,6 @@ from puzzlekit.learning.mdp import (
     policy_iteration,
     value_iteration_slippery,
 )
-from puzzlekit.learning.value_iteration import value_iteration, value_iteration_readable
 from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.sliding.state_space import state_space
 
@@ -44,7 +45,7 @@ def test_the_expectation_counts_the_outcome_that_stays_put():
 
 @pytest.mark.parametrize("discount", [0.5, 0.9])
 def test_without_slips_the_values_are_value_iteration_s(discount):
-    q, _ = value_iteration_readable(BOARDS, successors, GOAL, discount=discount)
+    q, _ = textbook.value_iteration(BOARDS, successors, GOAL, discount=discount)
     values, _ = value_iteration_slippery(BOARDS, 0.0, discount, tolerance=0)
     assert values == {board: max(q[board].values(), default=0.0) for board in BOARDS}
 

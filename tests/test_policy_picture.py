@@ -6,7 +6,7 @@ import pytest
 
 from puzzlekit import SUN_MOON_START
 from puzzlekit.interfaces.policy_picture import ARROWS, greedy_policy, show_policy
-from puzzlekit.learning.value_iteration import value_iteration
+from puzzlekit.learning.dynamic_programming import value_iteration
 from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.sliding.state_space import state_space
 

@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.learning.qlearning and puzzlekit.learning.qtable: the update rule, the two trainers against each other,
+"""Tests for puzzlekit.learning.tabular and puzzlekit.learning.qtable: the update rule, the two trainers against each other,
 the shipped table proved optimal on every board, files, and the sun/moon puzzle."""
 
 import itertools
@@ -31,8 +31,8 @@ from puzzlekit import (
     train_fast,
 )
 from puzzlekit.interfaces.cli import ProgressBar, main
-from puzzlekit.learning.qlearning import greedy_action, q_array, update_entries
 from puzzlekit.learning.qtable import DEFAULT_TABLE, load_table, save_table
+from puzzlekit.learning.tabular import greedy_action, q_array, q_update_batch
 from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.sliding.state_space import state_space
 
@@ -62,7 +62,7 @@ def _ranks(boards):
 def _one_step(values_here, values_there, learning_rate=0.5, discount=0.9):
     env = SlidingPuzzleEnv(2, start=(1, 2, 0, 3))
     q = {(1, 2, 0, 3): list(values_here), (0, 2, 1, 3): list(values_there)}
-    settings = Hyperparameters(learning_rate, discount, episodes=1, max_steps=1, exploration_probability=0.0)
+    settings = Hyperparameters(learning_rate, discount, episodes=1, max_steps=1, epsilon=0.0)
     return q_learning(env, settings, q=q)[(1, 2, 0, 3)]
 
 
@@ -79,7 +79,7 @@ def test_update_rule_bootstraps_from_the_best_next_move():
 def test_update_rule_with_the_sun_moon_wall():
     env = SlidingPuzzleEnv.sun_moon()
     q = {SUN_MOON_START: [-50.0, -60.0, -5.0, -70.0]}  # greedy: down, into the wall; the board stays
-    settings = Hyperparameters(0.7, 0.9, episodes=1, max_steps=1, exploration_probability=0.0)
+    settings = Hyperparameters(0.7, 0.9, episodes=1, max_steps=1, epsilon=0.0)
     values = q_learning(env, settings, q=q)[SUN_MOON_START]
     # 0.3 * -5 + 0.7 * (-1000 + 0.9 * max(-50, -60, -5, -70)), the max read before the update
     assert values[2] == pytest.approx(0.3 * -5 + 0.7 * (-1000 + 0.9 * -5))
@@ -111,7 +111,7 @@ class RecordingEnv(SlidingPuzzleEnv):
 def test_fast_update_on_the_readable_loop_s_transitions_gives_the_same_table():
     """Replaying a 3x3 run of the readable loop through the fast trainer's update gives its table, bit for bit."""
     env = RecordingEnv(3, start=(0, 2, 3, 1, 7, 6, 5, 4, 8))  # 8 moves from the goal, so some episodes reach it
-    settings = Hyperparameters(0.5, 0.92, episodes=1500, max_steps=40, exploration_probability=0.3, seed=5)
+    settings = Hyperparameters(0.5, 0.92, episodes=1500, max_steps=40, epsilon=0.3, seed=5)
     readable = q_array(q_learning(env, settings))
     assert len(env.transitions) > 10_000
     space = state_space(3)
@@ -119,7 +119,7 @@ def test_fast_update_on_the_readable_loop_s_transitions_gives_the_same_table():
     rows = space.rows([t[0] for t in env.transitions] + [t[3] for t in env.transitions])
     states, next_states = rows[: len(env.transitions)], rows[len(env.transitions):]
     for (_, action, reward, _, terminated), state, next_state in zip(env.transitions, states, next_states):
-        update_entries(fast.reshape(-1), np.array([4 * state + action]), np.array([reward]), np.array([next_state]),
+        q_update_batch(fast.reshape(-1), np.array([4 * state + action]), np.array([reward]), np.array([next_state]),
                        np.array([terminated]), learning_rate=settings.learning_rate, discount=settings.discount)
     assert np.array_equal(fast, readable)
     assert (readable[space.neighbours >= 0] > 0).sum() > 50  # the run learned something: values spread from the goal
@@ -129,7 +129,7 @@ def test_fast_update_on_the_readable_loop_s_transitions_gives_the_same_table():
 @pytest.mark.parametrize("exploration", [1.0, 0.5])
 def test_both_trainers_reach_the_same_exact_values_on_2x2(exploration):
     """On the 12 boards of the 2x2 puzzle both trainers end at Q*(s, a) = discount ** distance(next board)."""
-    settings = Hyperparameters(1.0, 0.92, episodes=3000, max_steps=20, exploration_probability=exploration, seed=1)
+    settings = Hyperparameters(1.0, 0.92, episodes=3000, max_steps=20, epsilon=exploration, seed=1)
     readable = q_array(q_learning(SlidingPuzzleEnv(2), settings), size=2)
     fast = train_fast(settings, size=2, lanes=16)
     space = state_space(2)
@@ -447,7 +447,7 @@ def test_sun_moon_policy_optimal_from_all_630_boards():
     """Episodes from random boards with more exploration: the greedy policy is optimal from every board."""
     distances = breadth_first_distances(SUN_MOON_GOAL)
     assert len(distances) == 630 and distances[SUN_MOON_START] == 13
-    settings = replace(SUN_MOON_HYPERPARAMETERS, exploration_probability=0.5, episodes=8000, seed=0)
+    settings = replace(SUN_MOON_HYPERPARAMETERS, epsilon=0.5, episodes=8000, seed=0)
     q = q_learning(SlidingPuzzleEnv.sun_moon(start=None), settings)
     assert policy_mistakes(q, SUN_MOON_GOAL) == 0
     env = SlidingPuzzleEnv.sun_moon()
@@ -465,7 +465,7 @@ def test_breadth_first_distances_agree_with_the_distance_table_on_2x2():
 
 
 def test_policy_mistakes_of_a_table_and_of_its_array():
-    settings = Hyperparameters(1.0, 0.92, episodes=2000, max_steps=20, exploration_probability=1.0, seed=4)
+    settings = Hyperparameters(1.0, 0.92, episodes=2000, max_steps=20, epsilon=1.0, seed=4)
     q = q_learning(SlidingPuzzleEnv(2), settings)
     assert len(q) == 11 and policy_mistakes(q) == policy_mistakes(q_array(q, 2)) == 0
     q[(1, 2, 0, 3)] = [1.0, 0.5, -INF, -INF]  # up, away from the goal next door
@@ -580,15 +580,16 @@ def test_sizes_must_be_ints():
         state_space(4)
 
 
-def test_q_update_refuses_garbage_and_agrees_with_the_loop():
-    from puzzlekit.learning.qlearning import q_update
+def test_q_update_is_the_original_games_update_and_the_public_updates_check_its_numbers():
+    from puzzlekit.learning.tabular import sarsa_update
+    from puzzlekit.learning.tabular.loop import q_update
 
-    assert q_update(0.5, 1.0, 0.0, 0.5, 0.92) == 0.75 and type(q_update(1, 0, 0, 1, 1)) is float
-    for args, error in [((0.0, math.nan, 0.0, 1.0, 0.9), ValueError), ((0.0, 1.0, 0.0, 0.0, 0.9), ValueError),
-                        ((0.0, 1.0, 0.0, 1.0, 1.5), ValueError), (("0", 1.0, 0.0, 1.0, 0.9), TypeError),
-                        ((1e308, 1e308, 1e308, 1.0, 1.0), ValueError)]:
+    assert q_update(0.5, 1.0, 0.0, 0.5, 0.92) == 0.75 == sarsa_update(0.5, 1.0, None, None, 0.5, 0.92)
+    for args, error in [((0.0, math.nan, 1.0, 0.9), ValueError), ((0.0, 1.0, 0.0, 0.9), ValueError),
+                        ((0.0, 1.0, 1.0, 1.5), ValueError), (("0", 1.0, 1.0, 0.9), TypeError)]:
+        old, reward, learning_rate, discount = args
         with pytest.raises(error):
-            q_update(*args)
+            sarsa_update(old, reward, None, None, learning_rate, discount)
 
 
 def test_greedy_path_checks_what_it_reads_and_never_the_whole_table_again():

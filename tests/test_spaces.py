@@ -6,7 +6,7 @@ import random
 import pytest
 
 from puzzlekit import SUN_MOON_START, SlidingPuzzleEnv
-from puzzlekit.learning.mdp import move_outcomes
+from puzzlekit.learning.textbook import move_outcomes
 from puzzlekit.learning.wrappers import RecordEpisodeStatistics
 from puzzlekit.sliding.environment import DOWN, RIGHT
 from puzzlekit.sliding.spaces import Box, Discrete

@@ -6,25 +6,24 @@ import math
 import pytest
 
 from puzzlekit import SlidingPuzzleEnv
-from puzzlekit.learning.mdp import expected_value, value_iteration_slippery
-from puzzlekit.learning.qlearning import (
+from puzzlekit.learning.tabular import (
     Hyperparameters,
-    epsilon_greedy_probabilities,
     expected_sarsa,
     expected_sarsa_update,
-    learning_rate_at,
     monte_carlo_control,
     policy_mistakes,
     q_learning,
-    q_update,
     sarsa,
     sarsa_update,
 )
+from puzzlekit.learning.tabular.loop import q_update
+from puzzlekit.learning.tabular.td import epsilon_greedy_probabilities
+from puzzlekit.learning.textbook import expected_value, value_iteration_slippery
 from puzzlekit.learning.wrappers import RecordEpisodeStatistics
 from puzzlekit.sliding.distances import breadth_first_distances
 
 SETTINGS = Hyperparameters(learning_rate=0.5, discount=0.9, episodes=400, max_steps=30,
-                           exploration_probability=0.3, seed=0)
+                           epsilon=0.3, seed=0)
 INF = math.inf
 
 
@@ -52,12 +51,12 @@ def test_expected_sarsa_with_no_exploration_is_q_learning():
 
 @pytest.mark.parametrize("learn", [sarsa, expected_sarsa, q_learning])
 def test_each_td_loop_learns_an_optimal_policy_on_the_2x2_puzzle_with_a_decaying_epsilon(learn):
-    q = learn(SlidingPuzzleEnv(2), dataclasses.replace(SETTINGS, episodes=2000), final_exploration=0.0)
+    q = learn(SlidingPuzzleEnv(2), dataclasses.replace(SETTINGS, episodes=2000), final_epsilon=0.0)
     assert len(q) == 11 and policy_mistakes(q) == 0
 
 
 def test_monte_carlo_control_learns_an_optimal_policy_on_the_2x2_puzzle_more_slowly():
-    settings = dataclasses.replace(SETTINGS, episodes=2000, exploration_probability=0.1)
+    settings = dataclasses.replace(SETTINGS, episodes=2000, epsilon=0.1)
     assert policy_mistakes(monte_carlo_control(SlidingPuzzleEnv(2), settings)) == 0
     assert policy_mistakes(monte_carlo_control(SlidingPuzzleEnv(2), dataclasses.replace(settings, episodes=500))) > 0
 
@@ -72,7 +71,7 @@ def test_the_loops_are_repeatable_and_stop_when_the_callback_says_so(learn):
 
 def test_monte_carlo_values_are_means_of_first_visit_returns():
     # From two moves away, always exploring: each value is the mean of the discounted returns after its first visit.
-    settings = dataclasses.replace(SETTINGS, exploration_probability=1.0, episodes=50, max_steps=200)
+    settings = dataclasses.replace(SETTINGS, epsilon=1.0, episodes=50, max_steps=200)
     env = RecordEpisodeStatistics(SlidingPuzzleEnv(2, start=(1, 0, 3, 2)))
     q = monte_carlo_control(env, settings)
     # Every episode starts at the start board: its chosen move's value is a mean of 0.9 ** (length - 1).
@@ -86,7 +85,7 @@ def test_a_decaying_learning_rate_beats_a_learning_rate_of_1_on_slippery_moves()
     boards = breadth_first_distances((1, 2, 3, 0))
     values, _ = value_iteration_slippery(boards, 0.3, 0.9, tolerance=1e-12)
     settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=3000, max_steps=20,
-                               exploration_probability=1.0, seed=3)
+                               epsilon=1.0, seed=3)
 
     def error(q):
         return max(abs(q[board][action] - expected_value(board, "urdl"[action], values, 0.3, 0.9))
@@ -97,8 +96,8 @@ def test_a_decaying_learning_rate_beats_a_learning_rate_of_1_on_slippery_moves()
     assert error(averaged) < 0.05 < error(jumpy)
 
 
-def test_learning_rate_at_checks_its_final_rate():
+def test_the_learners_check_the_final_learning_rate():
     with pytest.raises(ValueError, match="final_learning_rate"):
-        learning_rate_at(SETTINGS, 3, 0.0)
+        sarsa(SlidingPuzzleEnv(2), SETTINGS, final_learning_rate=0.0)
     with pytest.raises(ValueError, match="final_learning_rate"):
         q_learning(SlidingPuzzleEnv(2), SETTINGS, final_learning_rate=2.0)

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from puzzlekit import successors
-from puzzlekit.learning.value_iteration import value_iteration, value_iteration_readable
+from puzzlekit.learning import textbook
+from puzzlekit.learning.dynamic_programming import value_iteration
 from puzzlekit.sliding.distances import breadth_first_distances
 from puzzlekit.sliding.state_space import state_space
 
@@ -14,7 +15,7 @@ GOAL_2X2 = (1, 2, 3, 0)
 @pytest.mark.parametrize("discount", [0.5, 0.9, 0.92])
 def test_readable_and_array_forms_agree_on_2x2(discount):
     space = state_space(2)
-    readable, _ = value_iteration_readable(breadth_first_distances(GOAL_2X2), successors, GOAL_2X2, discount=discount)
+    readable, _ = textbook.value_iteration(breadth_first_distances(GOAL_2X2), successors, GOAL_2X2, discount=discount)
     array = value_iteration(space, discount=discount).q
     for row in range(len(space.boards)):
         board = space.board(row)
@@ -71,12 +72,12 @@ def test_the_callback_sees_every_sweep_and_value_spreads_one_move_per_sweep():
 
 
 def test_the_value_iteration_table_is_a_table_like_train_fast_s():
-    from puzzlekit.learning.qlearning import policy_mistakes, train_fast
-    from puzzlekit.learning.qlearning.settings import Hyperparameters
+    from puzzlekit.learning.tabular import policy_mistakes, train_fast
+    from puzzlekit.learning.tabular.settings import Hyperparameters
 
     space = state_space(2)
     result = value_iteration(space, discount=0.92)
     settings = Hyperparameters(learning_rate=1.0, discount=0.92, episodes=300, max_steps=40,
-                               exploration_probability=1.0, seed=0)
+                               epsilon=1.0, seed=0)
     assert policy_mistakes(result.q) == 0
     assert np.array_equal(result.q, train_fast(settings, size=2, lanes=16))  # goal row included: 0, never updated

@@ -32,8 +32,8 @@ from puzzlekit.interfaces.widgets import (
     picture,
     play,
 )
-from puzzlekit.learning.qlearning import Solver
 from puzzlekit.learning.qtable import load_table
+from puzzlekit.learning.tabular import Solver
 from puzzlekit.sliding.display import COLOURS
 from puzzlekit.sliding.distances import distance_table, rank
 

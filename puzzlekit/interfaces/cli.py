@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..checks import check_callable, check_int
-from ..learning.qlearning import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters, QLearning, policy_mistakes
+from ..learning.tabular import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters, QLearning, policy_mistakes
 from ..learning.qtable import DEFAULT_TABLE, check_output
 from ..search import (
     DEFAULT_MAX_EXPANDED,
@@ -313,8 +313,8 @@ def add_train_parser(commands) -> argparse.ArgumentParser:
                        help=f"the most episodes (default: {settings.episodes:,})")
     train.add_argument("--max-steps", type=int, default=settings.max_steps,
                        help=f"the most steps an episode (default: {settings.max_steps})")
-    train.add_argument("--exploration-probability", type=float, default=settings.exploration_probability,
-                       help=f"epsilon (default: {settings.exploration_probability})")
+    train.add_argument("--epsilon", type=float, default=settings.epsilon,
+                       help=f"epsilon (default: {settings.epsilon})")
     train.add_argument("--seed", type=int, default=0, help="seed of the random generators (default: 0)")
     train.add_argument("--size", type=int, choices=(2, 3), default=3, help="3 for the 8-puzzle (default), 2 for 2x2")
     train.add_argument("--readable", action="store_true",
@@ -345,9 +345,9 @@ def run_train(arguments: argparse.Namespace) -> int:
     """
     try:
         settings = Hyperparameters(arguments.learning_rate, arguments.discount, arguments.episodes,
-                                   arguments.max_steps, arguments.exploration_probability, arguments.seed)
+                                   arguments.max_steps, arguments.epsilon, arguments.seed)
         agent = QLearning(settings.learning_rate, settings.discount, settings.episodes, settings.max_steps,
-                          settings.exploration_probability, settings.seed, size=arguments.size)
+                          settings.epsilon, settings.seed, size=arguments.size)
         check_output(arguments.output)
     except (ValueError, TypeError) as error:
         return _error("train", error)

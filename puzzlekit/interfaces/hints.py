@@ -157,7 +157,7 @@ class Planner:
 
 
 def table_plan(q, board: Sequence[int], *, name: str | None = None, max_moves: int = 100) -> Plan:
-    """The greedy policy of a Q-table from `board`: the move of highest value, as `qlearning.Solver` plays it.
+    """The greedy policy of a Q-table from `board`: the move of highest value, as `tabular.Solver` plays it.
 
     `q` has one row per board of `state_space.state_space(size)` and 4 columns (u, r, d, l); `name` goes
     into the plan's source, 'Q-table (name)'. The plan is not called shortest, and `reaches_goal`
@@ -170,8 +170,8 @@ def table_plan(q, board: Sequence[int], *, name: str | None = None, max_moves: i
     >>> plan.actions, plan.source, plan.reaches_goal
     (('r', 'r'), 'Q-table', True)
     """
-    from ..learning.qlearning import greedy_moves
-    from ..sliding.state_space import check_table
+    from ..learning.tabular import greedy_moves
+    from ..learning.qtable import check_table
 
     cells, size = check_cells(board)
     max_moves = check_int(max_moves, "max_moves", minimum=0)
@@ -258,7 +258,7 @@ class HintSources:
         if not self.tables_apply:
             raise ValueError("Q-tables cover the 2x2 and 3x3 puzzles with their usual goal; "
                              "this board is another puzzle")
-        from ..sliding.state_space import check_table
+        from ..learning.qtable import check_table
 
         q, space = check_table(q, "q")
         if space.size != self.size:
@@ -267,14 +267,14 @@ class HintSources:
         self.tables[name] = q
 
     def use_shipped_table(self):
-        """Read the table that ships with the course into the 'qtable' source; return its `qlearning.Solver`.
+        """Read the table that ships with the course into the 'qtable' source; return its `tabular.Solver`.
 
         Examples
         --------
         >>> HintSources((1, 2, 3, 4, 5, 6, 7, 8, 0)).use_shipped_table().q.shape
         (181440, 4)
         """
-        from ..learning.qlearning import Solver
+        from ..learning.tabular import Solver
 
         if not (self.tables_apply and self.size == 3):
             raise ValueError("the shipped table covers the 8-puzzle with its usual goal; this board is another puzzle")

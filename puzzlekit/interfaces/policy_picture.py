@@ -14,7 +14,7 @@ from ..checks import check_int, short_repr
 from ..sliding.board import BLANK, check_cells
 from ..sliding.display import COLOURS, BoardPicture
 from ..sliding.grid import DIRECTIONS, check_direction
-from ..sliding.state_space import check_dict_table, check_table
+from ..learning.qtable import check_dict_table, check_table
 
 __all__ = ["greedy_policy", "show_policy", "PolicyPicture", "ARROWS"]
 
@@ -35,7 +35,7 @@ def greedy_policy(q, boards: Sequence | None = None, space=None) -> dict:
     >>> greedy_policy({(1, 2, 0, 3): [0.81, 1.0, float("-inf"), float("-inf")]})
     {(1, 2, 0, 3): 'r'}
     >>> from puzzlekit.sliding.state_space import state_space
-    >>> from puzzlekit.learning.value_iteration import value_iteration
+    >>> from puzzlekit.learning.dynamic_programming import value_iteration
     >>> greedy_policy(value_iteration(state_space(2)).q, [(1, 0, 3, 2)], space=state_space(2))
     {(1, 0, 3, 2): 'd'}
     """

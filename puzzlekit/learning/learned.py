@@ -10,15 +10,19 @@ import math
 import numbers
 from collections.abc import Callable, Sequence
 
+import numpy as np
+
 from ..checks import check_real, short_repr
 from ..sliding.board import Board, check_cells, check_pair, check_reachable, default_goal, is_token_board
 from ..sliding.heuristics import for_goal
-from ..sliding.state_space import check_dict_table, check_table, q_array, state_space  # noqa: F401 - the doctests use it
+from ..sliding.state_space import state_space  # noqa: F401 - the doctests use it
+from . import DISCOUNT
+from .qtable import check_dict_table, check_table, q_array
 
 __all__ = ["q_to_distance", "learned_distances", "q_heuristic", "QHeuristic"]
 
 
-def q_to_distance(value: float, discount: float = 0.92) -> float:
+def q_to_distance(value: float, discount: float = DISCOUNT) -> float:
     """The moves to the goal that a board's best Q-value stands for: 1 + log(value) / log(discount).
 
     A fully learned table holds discount ** (d - 1) as the best value of a board d moves from the
@@ -47,7 +51,7 @@ def q_to_distance(value: float, discount: float = 0.92) -> float:
     return 1 + math.log(value) / math.log(discount)
 
 
-def learned_distances(q, discount: float = 0.92):
+def learned_distances(q, discount: float = DISCOUNT):
     """For each row of a Q-table array (`train_fast`, `load_table`), the moves its best value stands for.
 
     The distance is `q_to_distance` of the row's highest value, rounded to a whole number of moves
@@ -69,8 +73,6 @@ def learned_distances(q, discount: float = 0.92):
     >>> learned_distances({(1, 2, 0, 3): [0.8464, 1.0, -math.inf, -math.inf]}).tolist()
     [-1, -1, -1, -1, 1, 0, -1, -1, -1, -1, -1, -1]
     """
-    import numpy as np
-
     _check_discount(discount)
     if isinstance(q, dict):
         if not q:
@@ -126,7 +128,8 @@ class QHeuristic:
         return self._fallback(board) if distance is None else distance
 
 
-def q_heuristic(q, discount: float = 0.92, *, unexplored="manhattan", goal: Sequence[int] | None = None) -> QHeuristic:
+def q_heuristic(q, discount: float = DISCOUNT, *, unexplored="manhattan",
+                goal: Sequence[int] | None = None) -> QHeuristic:
     """A heuristic made from a Q-table, for any informed search: `astar_search(board, q_heuristic(q))`.
 
     The estimate of a board is `q_to_distance` of its highest value, rounded to a whole number of
@@ -185,8 +188,6 @@ def _goal_of(q, goal) -> Board:
 
 
 def _known_from_array(q, discount: float) -> dict:
-    import numpy as np
-
     space = check_table(q)[1]
     distances = learned_distances(q, discount)
     rows = np.flatnonzero(distances >= 0)
@@ -217,7 +218,8 @@ def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
         try:
             check_reachable(board, target, width, "board")
         except ValueError as error:
-            raise ValueError(f"q: {error}; a table learned for the goal {target} holds only boards that reach it") from None
+            raise ValueError(f"q: {error}; a table learned for the goal {target} holds only boards that "
+                             "reach it") from None
     known[target] = 0
     return known
 

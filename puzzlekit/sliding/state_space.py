@@ -1,4 +1,4 @@
-"""Every board of the 2x2 and 3x3 puzzles as numpy arrays, and Q-tables laid over them: which row is which board.
+"""Every board of the 2x2 and 3x3 puzzles as numpy arrays: which row is which board (the rows of a Q-table).
 
 Row `i` of a table is the i-th board that can reach the goal, in the order of `rank`; column `a` is action `a`
 (the blank's move 'u', 'r', 'd', 'l').
@@ -12,14 +12,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..checks import check_bool, check_int, short_repr
+from ..checks import check_int, short_repr
 from .board import BLANK, Board, check_cells, default_goal, is_token_board
 from .distances import distance_table, rank, rank_columns
 from .grid import DIRECTIONS, MAX_SIZE, target_array
 
 __all__ = [
-    "StateSpace", "state_space", "check_table", "check_dict_table", "check_dict_table_shape", "check_dict_values", "q_array",
-    "TABLE_SIZES",
+    "StateSpace", "state_space", "TABLE_SIZES",
 ]
 
 # The widths whose every board fits in a table: 12 boards on 2x2, 181,440 on 3x3 (4x4 would need 10 ** 13).
@@ -175,175 +174,6 @@ def _build(size: int) -> StateSpace:
     for array in (boards, ranks, neighbours, row_of_rank, distances):
         array.flags.writeable = False
     return StateSpace(size, goal, boards, ranks, neighbours, distances, int(row_of_rank[rank(goal)]), row_of_rank)
-
-
-def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[object, StateSpace]:
-    """`q` as a numpy array of floats and its state space, after checking it is a Q-table over every board.
-
-    A table has one row per board of `state_space(2)` or `state_space(3)` and 4 columns; every
-    legal move holds a finite number (no NaN) and every move into the wall -inf (any finite
-    number when `walls=False`, for tables learned with a reward for the wall). TypeError for
-    something that is not an array of floats (a dict of `q_learning` goes through `q_array` first),
-    ValueError for the wrong shape or values.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> q, space = check_table(np.where(state_space(2).neighbours >= 0, 0.0, -np.inf))
-    >>> q.shape, space.size
-    ((12, 4), 2)
-    >>> check_table(np.full((12, 4), np.nan))
-    Traceback (most recent call last):
-    ...
-    ValueError: the table has values that are not finite numbers (NaN or inf) where moves are legal
-    >>> check_table(None)
-    Traceback (most recent call last):
-    ...
-    TypeError: the table must be a numpy array of floats, one row per board and 4 columns; got None (NoneType)
-    """
-    import numpy as np
-
-    if not isinstance(what, str):
-        raise TypeError(f"what must be a string (a name for the table in messages), got {short_repr(what)}")
-    check_bool(walls, "walls")
-    if isinstance(q, dict):
-        raise TypeError(f"{what} is a dict (board -> values, as q_learning makes); make it an array with q_array")
-    kind = getattr(getattr(q, "dtype", None), "kind", None)
-    if kind is None and isinstance(q, (list, tuple)):
-        try:
-            q = np.asarray(q, dtype=float)
-            kind = "f"
-        except (TypeError, ValueError):
-            kind = None
-    if kind != "f":
-        raise TypeError(f"{what} must be a numpy array of floats, one row per board and 4 columns; "
-                        f"got {short_repr(q)} ({type(q).__name__})")
-    q = np.asarray(q)
-    space = next((state_space(size) for size in TABLE_SIZES if q.shape == (len(state_space(size).ranks), 4)), None)
-    if space is None:
-        raise ValueError(f"{what} has shape {q.shape}; a table has shape (12, 4) for 2x2 boards "
-                         f"or (181440, 4) for 3x3 boards")
-    legal = space.neighbours >= 0
-    if not np.isfinite(q[legal]).all():
-        raise ValueError(f"{what} has values that are not finite numbers (NaN or inf) where moves are legal")
-    if not walls and np.isnan(q[~legal]).any():
-        raise ValueError(f"{what} has NaN values for moves into the wall")
-    if walls and not (q[~legal] == -np.inf).all():
-        raise ValueError(f"{what} has values other than -inf for moves into the wall")
-    return q, space
-
-
-def check_dict_table(q, what: str = "q") -> int | None:
-    """Check a table of `q_learning`: a dict, board -> 4 numbers (no NaN), all boards of one size; return the width.
-
-    The width is None for an empty table. The boards may be any boards of that width.
-
-    Examples
-    --------
-    >>> check_dict_table({(1, 2, 0, 3): [0.81, 1.0, -math.inf, -math.inf]})
-    2
-    >>> check_dict_table({(1, 2, 0, 3): 0.5})
-    Traceback (most recent call last):
-    ...
-    ValueError: q gives board (1, 2, 0, 3) the values 0.5; each board needs 4 numbers [Q(u), Q(r), Q(d), Q(l)], none NaN
-    """
-    if not isinstance(q, dict):
-        raise TypeError(f"{what} must be a dict of q_learning (board -> 4 values), got {short_repr(q)} ({type(q).__name__})")
-    width = None
-    for board, values in q.items():
-        cells, size = check_cells(board, f"a board of {what}")
-        if width is None:
-            width = size
-        elif size != width:
-            raise ValueError(f"{what} mixes boards of two sizes, {width}x{width} and {size}x{size}")
-        _check_values(values, cells, what)
-    return width
-
-
-def check_dict_values(values, board, what: str = "q") -> None:
-    """Check one entry of a table of `q_learning`: `board` a board, its `values` 4 numbers, none NaN.
-
-    Examples
-    --------
-    >>> check_dict_values([0.5, 1.0, -math.inf, 0.0], (1, 2, 0, 3))
-    >>> check_dict_values([0.5, math.nan, 0.0, 0.0], (1, 2, 0, 3))
-    Traceback (most recent call last):
-    ...
-    ValueError: q gives board (1, 2, 0, 3) the values [0.5, nan, 0.0, 0.0]; each board needs 4 numbers [Q(u), Q(r), Q(d), Q(l)], none NaN
-    """
-    _check_values(values, check_cells(board, f"a board of {what}")[0], what)
-
-
-def _check_values(values, cells: tuple, what: str) -> None:
-    if not isinstance(values, (list, tuple)) or len(values) != 4 or not all(
-            isinstance(value, (int, float)) and not isinstance(value, bool) and value == value for value in values):
-        raise ValueError(f"{what} gives board {cells} the values {short_repr(values)}; each board needs 4 numbers "
-                         f"[Q(u), Q(r), Q(d), Q(l)], none NaN")
-
-
-def check_dict_table_shape(q, what: str = "q") -> int | None:
-    """`check_dict_table` for a caller that reads only a few entries and checks each with `check_dict_values`.
-
-    It checks that `q` is a dict, its first entry in full, and that every key has that board's
-    length (a quick pass); a table that fails the quick pass gets `check_dict_table`'s full check and
-    its message. So a function that follows one path through a table of 181,440 boards does not pay
-    for checking all of them on every call.
-
-    Examples
-    --------
-    >>> check_dict_table_shape({(1, 2, 0, 3): [0.81, 1.0, -math.inf, -math.inf], (1, 2, 3, 0): [0.0] * 4})
-    2
-    >>> check_dict_table_shape({(1, 2, 0, 3): [1.0] * 4, (1, 2, 3, 4, 5, 6, 7, 0, 8): [1.0] * 4})
-    Traceback (most recent call last):
-    ...
-    ValueError: q mixes boards of two sizes, 2x2 and 3x3
-    """
-    if not isinstance(q, dict):
-        return check_dict_table(q, what)  # raises its TypeError
-    if not q:
-        return None
-    board, values = next(iter(q.items()))
-    cells, width = check_cells(board, f"a board of {what}")
-    _check_values(values, cells, what)
-    if not all(type(key) is tuple and len(key) == len(cells) for key in q):
-        return check_dict_table(q, what)  # finds the key at fault and says what is wrong with it
-    return width
-
-
-def q_array(q: dict, size: int = 3):
-    """A table of `q_learning` (board -> 4 values) as an array with the rows of `state_space(size)`.
-
-    Boards the table never saw get 0 for each legal move; moves into the wall are -inf.
-
-    Examples
-    --------
-    >>> table = q_array({(1, 2, 0, 3): [0.81, 1.0, -math.inf, -math.inf]}, size=2)
-    >>> table.shape, table[state_space(2).row((1, 2, 0, 3))].tolist()
-    ((12, 4), [0.81, 1.0, -inf, -inf])
-    """
-    import numpy as np
-
-    if not isinstance(q, dict):
-        raise TypeError(f"q must be a dict of q_learning (board -> 4 values), got {short_repr(q)} ({type(q).__name__})")
-    space = state_space(size)
-    array = np.where(space.neighbours >= 0, 0.0, -np.inf)
-    if q:
-        boards = [check_cells(board, "a board of the table")[0] for board in q]
-        wrong = next((board for board in boards if len(board) != size * size or is_token_board(board)), None)
-        if wrong is not None:
-            raise ValueError(f"board {wrong} of the table is not a board of the {size}x{size} tiles puzzle")
-        rows = space.rows(boards)
-        if (rows < 0).any():
-            bad = boards[int(np.flatnonzero(rows < 0)[0])]
-            raise ValueError(f"board {bad} of the table cannot reach the goal {space.goal}")
-        values = list(q.values())
-        if not all(isinstance(row, (list, tuple)) and len(row) == 4 for row in values):
-            raise ValueError("each board of the table must have 4 values, [Q(u), Q(r), Q(d), Q(l)]")
-        try:
-            array[rows] = np.array(values, dtype=float)
-        except (TypeError, ValueError) as error:
-            raise TypeError(f"the table's values must be numbers ({error})") from None
-    return check_table(array, "the table", walls=False)[0]
 
 
 # Like an lru_cache'd function, `state_space.cache_clear()` forgets what was built (the benchmarks time a build).

@@ -3,7 +3,7 @@
     python tests/benchmarks/bench_policy_iteration.py            # print the table and its time
     python tests/benchmarks/bench_policy_iteration.py --write    # also store it in data/ for chapter 5c
 
-For each slip p (0, 0.1, 0.2), γ = 0.92 and the original rewards (1 at the goal): `policy_iteration_array`
+For each slip p (0, 0.1, 0.2), γ = 0.92 and the original rewards (1 at the goal): `policy_iteration` (the engine)
 (its improvements and evaluation sweeps) and `value_iteration` (its sweeps), both stopped at a tolerance of
 1e-6, the largest difference between their values, and how many boards' best move is not a shortest move.
 Chapter 5c reads the file (policy iteration takes tens of seconds here) and recomputes the value-iteration
@@ -20,8 +20,7 @@ from pathlib import Path
 import numpy as np
 from bench_korf100 import write_csv
 
-from puzzlekit.learning.policy_iteration import policy_iteration_array
-from puzzlekit.learning.value_iteration import value_iteration
+from puzzlekit.learning.dynamic_programming import policy_iteration, value_iteration
 from puzzlekit.sliding.state_space import state_space
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +32,7 @@ TOLERANCE = 1e-6
 def measure(slip: float) -> dict:
     """Policy iteration and value iteration on the 8-puzzle with `slip`: their work and whether they agree."""
     space = state_space(3)
-    policy = policy_iteration_array(space, slip, 0.92, tolerance=TOLERANCE)
+    policy = policy_iteration(space, slip, 0.92, tolerance=TOLERANCE)
     values = value_iteration(space, slip=slip, tolerance=TOLERANCE)
     rows = np.flatnonzero(space.distances > 0)
     following = space.neighbours[rows, policy.policy[rows]]

@@ -26,7 +26,7 @@ from dataclasses import replace
 import numpy as np
 
 from puzzlekit import EIGHT_PUZZLE_HYPERPARAMETERS, SlidingPuzzleEnv, policy_mistakes, q_learning, train_fast
-from puzzlekit.learning.qlearning import q_array
+from puzzlekit.learning.tabular import q_array
 from puzzlekit.sliding.state_space import state_space
 
 SETTINGS = replace(EIGHT_PUZZLE_HYPERPARAMETERS, episodes=50_000_000)
@@ -67,11 +67,11 @@ def readable(seed: int, every: int) -> Stopwatch:
     return watch
 
 
-EXPLORATION = {  # name: (exploration_probability, options of train_fast)
+EXPLORATION = {  # name: (epsilon, options of train_fast)
     "constant 1 (original)": (1.0, {}),
     "constant 0.5": (0.5, {}),
-    "decaying 1 to 0": (1.0, {"final_exploration": 0.0}),
-    "decaying 1 to 0.1": (1.0, {"final_exploration": 0.1}),
+    "decaying 1 to 0": (1.0, {"final_epsilon": 0.0}),
+    "decaying 1 to 0.1": (1.0, {"final_epsilon": 0.1}),
     "optimistic, epsilon 0": (0.0, {"initial_value": 1.0}),
     "optimistic, epsilon 0.1": (0.1, {"initial_value": 1.0}),
 }
@@ -89,7 +89,7 @@ def exploration(seeds: int, batches: int) -> None:
                 curve.append(policy_mistakes(q))
                 return curve[-1] == 0
 
-            train_fast(replace(settings, exploration_probability=epsilon, seed=seed), callback=record, **options)
+            train_fast(replace(settings, epsilon=epsilon, seed=seed), callback=record, **options)
             done = f"optimal after {len(curve) * 65_536:,}" if curve[-1] == 0 else f"{curve[-1]:,} mistakes after {len(curve) * 65_536:,}"
             print(f"{name:<24} seed {seed}: {done} episodes ({time.process_time() - started:.1f} s CPU); "
                   f"mistakes per batch {curve}", flush=True)

@@ -5,7 +5,7 @@
 
 The original sun-and-moon program's settings (learning rate 0.7, discount 0.9, epsilon 0.1, 1,000
 episodes of at most 1,000 steps), seeds 0-5, and the same with epsilon falling to 0 over the episodes
-(`final_exploration=0.0`). For each run: what the learner went through (steps, bumps into the wall,
+(`final_epsilon=0.0`). For each run: what the learner went through (steps, bumps into the wall,
 episodes that reached the goal, the mean return of all episodes and of the last 100), and what it
 learned (V(start), whether the greedy route from the start reaches the goal within 60 moves, its
 length, and how many wall sides the blank has along it: each is a chance to bump while exploring).
@@ -24,13 +24,13 @@ from pathlib import Path
 from bench_korf100 import write_csv
 
 from puzzlekit import SUN_MOON_HYPERPARAMETERS, SUN_MOON_START, SlidingPuzzleEnv, greedy_path, q_learning
-from puzzlekit.learning.qlearning import expected_sarsa, sarsa
+from puzzlekit.learning.tabular import expected_sarsa, sarsa
 from puzzlekit.learning.wrappers import RecordEpisodeStatistics
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = ROOT / "data" / "sarsa_sun_moon.csv"
 LEARNERS = {"Q-learning": q_learning, "SARSA": sarsa, "expected SARSA": expected_sarsa}
-SCHEDULES = {"epsilon 0.1": None, "epsilon 0.1 to 0": 0.0}  # final_exploration
+SCHEDULES = {"epsilon 0.1": None, "epsilon 0.1 to 0": 0.0}  # final_epsilon
 SEEDS = range(6)
 
 
@@ -44,7 +44,7 @@ def measure(learner: str, schedule: str, seed: int) -> dict:
     """One run of `learner` on sun and moon with the original settings (and `schedule`), and what it gave."""
     env = RecordEpisodeStatistics(SlidingPuzzleEnv.sun_moon())
     settings = replace(SUN_MOON_HYPERPARAMETERS, seed=seed)
-    q = LEARNERS[learner](env, settings, final_exploration=SCHEDULES[schedule])
+    q = LEARNERS[learner](env, settings, final_epsilon=SCHEDULES[schedule])
     route = greedy_path(q, SlidingPuzzleEnv.sun_moon(), max_steps=60)
     return {"learner": learner, "schedule": schedule, "seed": seed,
             "steps": sum(env.lengths), "bumps": sum(env.bumps), "reached": sum(env.reached),

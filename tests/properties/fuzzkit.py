@@ -37,7 +37,8 @@ RUNTIME_ERRORS = {
     "QLearning.save": "the original game's interface: save() before train() has no table to save",
     **{name: "a limit (max_sweeps, max_improvements) stopped it before the values settled: a valid call that cannot "
              "finish (documented)" for name in ("policy_evaluation", "policy_iteration", "value_iteration_slippery",
-                                              "policy_iteration_array")},
+                                              "value_iteration", "dynamic_programming.policy_iteration",
+                                              "dynamic_programming.value_iteration")},
 }
 
 # Messages Python, numpy or json write themselves: correct, but they say nothing about the puzzle.

@@ -1,6 +1,6 @@
 """The Q-learning view: train a Q-table on the 8-puzzle (or the 2x2 puzzle) with a live learning curve, then play it.
 
-Training is `puzzlekit.learning.qlearning.train_fast`; the board below is a `PuzzleBoard` that takes its
+Training is `puzzlekit.learning.tabular.train_fast`; the board below is a `PuzzleBoard` that takes its
 hints and its Solve from the table.
 """
 
@@ -18,7 +18,7 @@ __all__ = ["QLearningView", "curve_svg"]
 class QLearningView(widgets.VBox):
     """Train a Q-table on the 8-puzzle with a live learning curve, then watch its greedy policy play.
 
-    The training is `puzzlekit.learning.qlearning.train_fast` with the settings chosen here (the original
+    The training is `puzzlekit.learning.tabular.train_fast` with the settings chosen here (the original
     game's by default); after each batch of episodes the curve adds the share of boards whose greedy
     move is a shortest one (`policy_mistakes`). The board below then takes its hints and its Solve
     from the table: Solve plays the greedy policy, move by move. The kernel is busy while it trains
@@ -36,7 +36,7 @@ class QLearningView(widgets.VBox):
     """
 
     def __init__(self, size: int = 3, *, seed: int = 0):
-        from ...learning.qlearning import EIGHT_PUZZLE_HYPERPARAMETERS as original
+        from ...learning.tabular import EIGHT_PUZZLE_HYPERPARAMETERS as original
 
         size = check_int(size, "size")
         if size not in (2, 3):
@@ -57,7 +57,7 @@ class QLearningView(widgets.VBox):
                                                  description="learning rate", style=wide)
         self.discount = widgets.FloatSlider(value=original.discount, min=0.5, max=0.99, step=0.01,
                                                    description="discount factor", style=wide)
-        self.exploration = widgets.FloatSlider(value=original.exploration_probability, min=0.0, max=1.0,
+        self.exploration = widgets.FloatSlider(value=original.epsilon, min=0.0, max=1.0,
                                                step=0.05, description="exploration probability", style=wide)
         self.seed = widgets.IntText(value=seed, description="seed", style=wide, layout=widgets.Layout(width="260px"))
         self.stop_when_optimal = widgets.Checkbox(value=True, description="stop once every greedy move is shortest",
@@ -106,12 +106,12 @@ class QLearningView(widgets.VBox):
         >>> QLearningView(size=2).settings().discount
         0.92
         """
-        from ...learning.qlearning import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters
+        from ...learning.tabular import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters
 
         return Hyperparameters(
             learning_rate=self.learning_rate.value, discount=round(self.discount.value, 4),
             episodes=self.episodes.value, max_steps=EIGHT_PUZZLE_HYPERPARAMETERS.max_steps,
-            exploration_probability=self.exploration.value, seed=self.seed.value,
+            epsilon=self.exploration.value, seed=self.seed.value,
         )
 
     def train(self):
@@ -125,7 +125,7 @@ class QLearningView(widgets.VBox):
         >>> view.train().shape
         (12, 4)
         """
-        from ...learning.qlearning import policy_mistakes, train_fast
+        from ...learning.tabular import policy_mistakes, train_fast
         from ...learning.qtable import state_space
 
         check_int(self.seed.value, "seed", minimum=0, maximum=2**63 - 1)  # typed in the box: may be negative
@@ -165,7 +165,7 @@ class QLearningView(widgets.VBox):
         ('qtable', 'The shipped table, 720,896 episodes: the greedy move is a shortest one on 181,439 of 181,439 \
 boards (100.0%). Solve on the board plays it.')
         """
-        from ...learning.qlearning import policy_mistakes
+        from ...learning.tabular import policy_mistakes
 
         if self.size != 3:
             raise ValueError("the shipped table covers the 8-puzzle; this view is of the 2x2 puzzle")

@@ -5,7 +5,8 @@ Modules by topic: `network` (the multilayer perceptron, its forward pass, loss, 
 `training` (supervised, and approximate value iteration), `evaluation` and `eight` (measured against every exact
 distance of the 8-puzzle; the shipped trainings), `fifteen` (4x4 boards, Korf's 100), `search` (batched weighted
 A* for a learned heuristic) and `files` (the network file, no pickle).
-Importing `puzzlekit` does not import this package; importing it imports numpy.
+Importing `puzzlekit` does not import this package; importing it imports numpy. `network.Adam` and
+`network.train_step` are what the trainers run, behind their checks.
 """
 
 from .batches import children, goal_batch, reflect, scramble
@@ -20,11 +21,11 @@ from .encoding import (
                        one_hot_and_distances,
                        tile_distances,
 )
-from .network import Adam, Network, backward, forward, loss, new_network, predict, train_step
+from .network import Network, backward, forward, loss, new_network, predict
 from .training import DaviSettings, bootstrap_targets, train_davi, train_supervised
 
 __all__ = [
-    "Network", "new_network", "forward", "predict", "loss", "backward", "Adam", "train_step",
+    "Network", "new_network", "forward", "predict", "loss", "backward",
     "goal_batch", "children", "scramble", "reflect",
     "ENCODINGS", "encode", "input_width", "one_hot", "one_hot_and_distances", "tile_distances",
     "PatternDatabaseInputs", "check_encoding", "encoding_name",

@@ -5,6 +5,8 @@ A batch is a (count, cells) uint8 array, one board per row, 0 for the blank (any
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...checks import check_int, short_repr
 from ...sliding.board import default_goal
 from ...sliding.grid import MAX_SIZE, target_array
@@ -13,7 +15,8 @@ __all__ = ["check_batch", "goal_batch", "children", "scramble", "reflect"]
 
 
 def check_batch(boards, size: int):
-    """`boards` as a (count, size * size) uint8 array, each row holding 0..cells-1 once; TypeError or ValueError otherwise.
+    """`boards` as a (count, size * size) uint8 array, each row holding 0..cells-1 once; TypeError or ValueError
+    otherwise.
 
     Examples
     --------
@@ -24,8 +27,6 @@ def check_batch(boards, size: int):
     ...
     ValueError: boards must hold each of 0..3 once per row; row 0 is [1, 1, 3, 0]
     """
-    import numpy as np
-
     size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     cells = size * size
     if isinstance(boards, (str, bytes)) or not hasattr(boards, "__len__"):
@@ -40,7 +41,8 @@ def check_batch(boards, size: int):
                          f"got shape {array.shape} and type {array.dtype}")
     wrong = np.flatnonzero((np.sort(array, axis=1) != np.arange(cells)).any(axis=1))
     if len(wrong):
-        raise ValueError(f"boards must hold each of 0..{cells - 1} once per row; row {wrong[0]} is {array[wrong[0]].tolist()}")
+        raise ValueError(f"boards must hold each of 0..{cells - 1} once per row; "
+                         f"row {wrong[0]} is {array[wrong[0]].tolist()}")
     return array.astype(np.uint8)
 
 
@@ -52,8 +54,6 @@ def goal_batch(size: int, count: int = 1):
     >>> goal_batch(3, 2).tolist()
     [[1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 8, 0]]
     """
-    import numpy as np
-
     count = check_int(count, "count", minimum=0)
     return np.tile(np.array(default_goal(size), np.uint8), (count, 1))
 
@@ -73,8 +73,6 @@ def children(boards, size: int):
     >>> kids[0, 0].tolist()   # the blank moved up
     [1, 2, 3, 4, 5, 0, 7, 8, 6]
     """
-    import numpy as np
-
     boards = check_batch(boards, size)
     targets = target_array(size)
     count = len(boards)
@@ -106,15 +104,14 @@ def scramble(depths, size: int, *, rng):
     >>> int((boards[1] != boards[0]).sum())   # one move: the blank and one tile swapped
     2
     """
-    import numpy as np
-
     size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     if type(rng).__name__ != "Generator" or not hasattr(rng, "random"):
         raise TypeError(f"rng must be a numpy Generator (numpy.random.default_rng(seed)), got {short_repr(rng)}")
     if isinstance(depths, (str, bytes, dict)) or not hasattr(depths, "__len__"):
         raise TypeError(f"depths must be a list of numbers of moves, got {short_repr(depths)}")
     depths = np.asarray(depths)
-    if depths.ndim != 1 or (len(depths) and (depths.dtype.kind not in "iu" or depths.min() < 0 or depths.max() > 10_000)):
+    if depths.ndim != 1 or (len(depths) and (depths.dtype.kind not in "iu" or depths.min() < 0
+                                             or depths.max() > 10_000)):
         raise ValueError(f"depths must be a list of whole numbers of moves, 0 to 10,000, got {short_repr(depths)}")
     depths = depths.astype(np.int64)
     targets = target_array(size)
@@ -150,8 +147,6 @@ def reflect(boards, size: int):
     >>> reflect(np.array([[1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 0, 8]]), 3).tolist()
     [[1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 0, 7, 8, 6]]
     """
-    import numpy as np
-
     boards = check_batch(boards, size)
     cells = size * size
     mirror = np.arange(cells).reshape(size, size).T.ravel()  # the cell each cell goes to (its own inverse)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass
 
+import numpy as np
+
 from ...checks import check_choice
 from ...sliding.state_space import state_space
 from .batches import reflect
@@ -57,8 +59,6 @@ def train_eight(method: str, settings=None, *, progress: bool = True) -> tuple[N
     >>> network.sizes, len(history["loss"])
     ([81, 8, 1], 1)
     """
-    import numpy as np
-
     method = check_choice(method, "method", ("supervised", "davi"))
     began = time.perf_counter()
     if method == "supervised":
@@ -118,4 +118,5 @@ def optimal_by_distance(estimates) -> list[tuple[int, float]]:
 
     space = state_space(3)
     good = greedy_optimal(estimates)
-    return [(int(d), round(float(good[space.distances == d].mean()), 4)) for d in range(1, int(space.distances.max()) + 1)]
+    return [(int(d), round(float(good[space.distances == d].mean()), 4))
+            for d in range(1, int(space.distances.max()) + 1)]

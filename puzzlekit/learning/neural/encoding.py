@@ -9,6 +9,8 @@ so that encoding is an object holding them, passed wherever a name would be (`en
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...checks import check_bool, check_int, short_repr
 from ...sliding.grid import MAX_SIZE
 from .batches import check_batch
@@ -29,8 +31,6 @@ def one_hot(boards, size: int):
     >>> x.shape, x[0].reshape(4, 4).tolist()[0]   # tile 0, the blank, is on cell 3
     ((1, 16), [0.0, 0.0, 0.0, 1.0])
     """
-    import numpy as np
-
     boards = check_batch(boards, size).astype(np.int64)
     cells = size * size
     x = np.zeros((len(boards), cells * cells), np.float32)
@@ -50,8 +50,6 @@ def tile_distances(boards, size: int):
     >>> tile_distances(np.array([[1, 2, 0, 3]]), 2).tolist()
     [[0.0, 0.0, 1.0, 1.0]]
     """
-    import numpy as np
-
     boards = check_batch(boards, size).astype(np.int64)
     cells = size * size
     where = np.argsort(boards, axis=1)[:, 1:]  # the cell of tiles 1..cells-1
@@ -70,8 +68,6 @@ def one_hot_and_distances(boards, size: int):
     >>> one_hot_and_distances(np.array([[1, 2, 0, 3]]), 2).shape
     (1, 20)
     """
-    import numpy as np
-
     features = tile_distances(boards, size)
     features[:, :-1] /= 2 * (size - 1)
     features[:, -1] /= size * size * (size - 1)
@@ -105,8 +101,6 @@ class PatternDatabaseInputs:
     """
 
     def __init__(self, databases, *, one_hot: bool = False):
-        import numpy as np
-
         from ...sliding.board import default_goal
         from ...sliding.fifteen.databases import PatternDatabases
 
@@ -131,8 +125,6 @@ class PatternDatabaseInputs:
 
     def entries(self, boards, size: int):
         """Each pattern's table entry for each board (then for its reflection), unscaled: a (count, inputs) array."""
-        import numpy as np
-
         from ...sliding.fifteen.placements import sparse_index
         from .batches import reflect
 
@@ -148,8 +140,6 @@ class PatternDatabaseInputs:
 
     def __call__(self, boards, size: int):
         """The inputs of a (count, cells) batch of boards: the scaled entries, after the one-hot positions if asked."""
-        import numpy as np
-
         scales = np.array(self.scales * (2 if self.reflect else 1), np.float32)  # a board's, then its reflection's
         scaled = (self.entries(boards, size) / scales).astype(np.float32)
         return np.concatenate([one_hot(boards, size), scaled], axis=1) if self.one_hot else scaled
@@ -171,7 +161,7 @@ def check_encoding(encoding):
     >>> check_encoding("pixels")
     Traceback (most recent call last):
     ...
-    ValueError: encoding must be one of ['one_hot', 'one_hot_and_distances', 'tile_distances'] or a PatternDatabaseInputs, got 'pixels'
+    ValueError: encoding must be one of ['one_hot', 'one_hot_and_distances', 'tile_distances'] or ..., got 'pixels'
     """
     if isinstance(encoding, PatternDatabaseInputs) or (isinstance(encoding, str) and encoding in ENCODINGS):
         return encoding

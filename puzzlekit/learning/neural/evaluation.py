@@ -8,7 +8,10 @@ from __future__ import annotations
 import heapq
 from itertools import count
 
+import numpy as np
+
 from ...sliding.state_space import state_space
+from .. import DISCOUNT
 from .encoding import encode
 from .network import Network, predict
 
@@ -39,8 +42,6 @@ def greedy_optimal(estimates):
     >>> bool(greedy_optimal(state_space(3).distances.astype(np.float32)).all())   # exact distances: always
     True
     """
-    import numpy as np
-
     space = state_space(3)
     neighbour_values = np.where(space.neighbours >= 0, estimates[space.neighbours], np.inf)
     chosen = space.neighbours[np.arange(len(estimates)), neighbour_values.argmin(axis=1)]
@@ -58,8 +59,6 @@ def error_summary(estimates) -> dict:
     >>> error_summary(state_space(3).distances.astype(np.float32))["mean_absolute_error"]
     0.0
     """
-    import numpy as np
-
     space = state_space(3)
     error = np.asarray(estimates, np.float64) - space.distances
     return {
@@ -116,7 +115,8 @@ def _neighbour_lists() -> list:
     return _NEIGHBOURS[0]
 
 
-def astar_summary(estimates, rows=None, *, g_weight: float = 1.0, rounded: bool = False, progress: bool = False) -> dict:
+def astar_summary(estimates, rows=None, *, g_weight: float = 1.0, rounded: bool = False,
+                  progress: bool = False) -> dict:
     """A* with the estimates as h on the boards in `rows` (default: all): optimal share, extra moves, nodes expanded.
 
     `rounded` rounds each estimate to a whole number of moves first (negative ones to 0).
@@ -128,7 +128,6 @@ def astar_summary(estimates, rows=None, *, g_weight: float = 1.0, rounded: bool 
     >>> summary["optimal"], summary["mean_expanded"] == summary["mean_length"]
     (1.0, True)
     """
-    import numpy as np
     from tqdm.auto import tqdm
 
     space = state_space(3)
@@ -155,7 +154,7 @@ def astar_summary(estimates, rows=None, *, g_weight: float = 1.0, rounded: bool 
     }
 
 
-def q_from_estimates(estimates, discount: float = 0.92):
+def q_from_estimates(estimates, discount: float = DISCOUNT):
     """A Q-table (181,440 x 4) from a network's estimates, on chapter 7's scale: Q(s, a) = discount ** h(child).
 
     With the original game's rewards a board d moves away is worth discount ** (d - 1), so the move to a child
@@ -170,8 +169,6 @@ def q_from_estimates(estimates, discount: float = 0.92):
     >>> bool((learned_distances(q) == space.distances).all())
     True
     """
-    import numpy as np
-
     space = state_space(3)
     values = np.maximum(np.asarray(estimates, np.float64), 0)
     values[space.goal_row] = 0

@@ -12,6 +12,8 @@ import zipfile
 import zlib
 from pathlib import Path
 
+import numpy as np
+
 from ...checks import short_repr
 from ...datafiles import data_path, parse_metadata, read_npy_member
 from ..qtable import check_output
@@ -41,8 +43,6 @@ def save_network(file_name: str | os.PathLike, network: Network, **metadata) -> 
     >>> network.sizes, metadata["encoding"]
     ([4, 3, 1], 'one_hot')
     """
-    import numpy as np
-
     if not isinstance(network, Network):
         raise TypeError(f"network must be a Network, got {short_repr(network)}")
     path = check_output(file_name, probe=False)
@@ -72,7 +72,8 @@ def save_network(file_name: str | os.PathLike, network: Network, **metadata) -> 
 
 
 def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> tuple[Network, dict]:
-    """Read a network written by `save_network` (a name without a folder is looked up in `data/`); `(network, metadata)`.
+    """Read a network written by `save_network` (a name without a folder is looked up in `data/`);
+    return `(network, metadata)`.
 
     `inputs`, if given, is the width the network's first layer must have (81 for one-hot 8-puzzle boards).
     ValueError, saying what is wrong, for a file that is not a numpy archive, is damaged, holds something else,
@@ -88,8 +89,6 @@ def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> 
     ...
     ValueError: network_8puzzle_davi.npz has 81 inputs, expected 256
     """
-    import numpy as np
-
     if not isinstance(file_name, (str, os.PathLike)):
         raise TypeError(f"file_name must be a str or a path, got {short_repr(file_name)}")
     path = Path(file_name)
@@ -141,13 +140,12 @@ def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> 
 
 def _check_layers(weights: list, biases: list, name: str) -> None:
     """Each layer float32, its shapes chaining into the next, its values finite."""
-    import numpy as np
-
     for i, (w, b) in enumerate(zip(weights, biases)):
         if w.dtype != np.float32 or b.dtype != np.float32 or w.ndim != 2 or b.shape != (w.shape[1],):
             raise ValueError(f"{name}: layer {i} is not float32 weights (inputs, outputs) and biases (outputs,)")
         if i and weights[i - 1].shape[1] != w.shape[0]:
-            raise ValueError(f"{name}: layer {i} takes {w.shape[0]} inputs but layer {i - 1} gives {weights[i - 1].shape[1]}")
+            raise ValueError(f"{name}: layer {i} takes {w.shape[0]} inputs but layer {i - 1} gives "
+                             f"{weights[i - 1].shape[1]}")
         if not (np.isfinite(w).all() and np.isfinite(b).all()):
             raise ValueError(f"{name}: layer {i} holds NaN or infinite values")
     if len(weights) != len(biases) or not weights or weights[-1].shape[1] != 1:

@@ -9,9 +9,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
+
 from ...checks import check_int, check_real, short_repr
 
-__all__ = ["Network", "new_network", "forward", "predict", "loss", "backward", "Adam", "train_step", "check_inputs"]
+# Adam and train_step are what the trainers run, behind their checks.
+__all__ = ["Network", "new_network", "forward", "predict", "loss", "backward"]
 
 
 class Network:
@@ -66,8 +69,6 @@ def new_network(sizes: Sequence[int], *, seed: int = 0) -> Network:
     ...
     ValueError: the last layer must have 1 output (one estimate per board), got sizes [4, 3, 2]
     """
-    import numpy as np
-
     if isinstance(sizes, (str, bytes)) or not isinstance(sizes, Sequence) or len(sizes) < 2:
         raise TypeError(f"sizes must be a list of at least two layer widths, got {short_repr(sizes)}")
     sizes = [check_int(size, "a layer width", minimum=1, maximum=100_000) for size in sizes]
@@ -95,8 +96,6 @@ def forward(network: Network, inputs):
     >>> estimates.tolist()     # relu(3 - 1) * 2 + 0.5, relu(1 - 3) * 2 + 0.5
     [4.5, 0.5]
     """
-    import numpy as np
-
     inputs = check_inputs(network, inputs)
     outputs = [inputs]
     for layer, (weights, biases) in enumerate(zip(network.weights, network.biases)):
@@ -118,8 +117,6 @@ def predict(network: Network, inputs, *, batch: int = 65_536):
     >>> bool(np.allclose(predict(network, x, batch=2), forward(network, x)[0]))
     True
     """
-    import numpy as np
-
     inputs = check_inputs(network, inputs)
     batch = check_int(batch, "batch", minimum=1)
     if len(inputs) <= batch:
@@ -137,8 +134,6 @@ def loss(estimates, targets, *, overestimate_weight: float = 1.0) -> float:
     >>> loss(np.array([1.0, 3.0]), np.array([2.0, 3.0]))
     0.5
     """
-    import numpy as np
-
     estimates, targets = _check_estimates_and_targets(estimates, targets)
     overestimate_weight = check_real(overestimate_weight, "overestimate_weight", above=0)
     error = np.asarray(estimates, np.float64) - targets
@@ -162,8 +157,6 @@ def backward(network: Network, outputs: list, targets, *, overestimate_weight: f
     >>> bool(np.allclose(weight_gradients[0][:, 0], 2 * estimates[0] * x[0]))   # d/dw (x.w + b)^2
     True
     """
-    import numpy as np
-
     targets = _check_outputs(network, outputs, targets)  # the outputs of `forward(network, ...)`, one target per row
     overestimate_weight = check_real(overestimate_weight, "overestimate_weight", above=0)
     estimates = outputs[-1][:, 0]
@@ -194,14 +187,7 @@ class Adam:
 
     def __init__(self, network: Network, learning_rate: float = 1e-3, beta1: float = 0.9, beta2: float = 0.999,
                  eps: float = 1e-8):
-        import numpy as np
-
-        if not isinstance(network, Network):
-            raise TypeError(f"network must be a Network, got {short_repr(network)} ({type(network).__name__})")
-        self.learning_rate = check_real(learning_rate, "learning_rate", minimum=0)
-        self.beta1 = check_real(beta1, "beta1", minimum=0, below=1)
-        self.beta2 = check_real(beta2, "beta2", minimum=0, below=1)
-        self.eps = check_real(eps, "eps", above=0)
+        self.learning_rate, self.beta1, self.beta2, self.eps = learning_rate, beta1, beta2, eps
         parameters = network.weights + network.biases
         self.m = [np.zeros_like(p) for p in parameters]
         self.v = [np.zeros_like(p) for p in parameters]
@@ -212,9 +198,6 @@ class Adam:
 
     def step(self, network: Network, weight_gradients: list, bias_gradients: list) -> None:
         """Move every parameter of `network`, in place, one step against its gradient."""
-        import numpy as np
-
-        _check_gradients(self, network, weight_gradients, bias_gradients)
         self.steps += 1
         correction1 = 1 - self.beta1 ** self.steps
         correction2 = 1 - self.beta2 ** self.steps
@@ -243,7 +226,6 @@ def train_step(network: Network, optimizer: Adam, inputs, targets, *, overestima
     >>> last < first / 100
     True
     """
-    _check_optimizer(network, optimizer)
     estimates, outputs = forward(network, inputs)
     weight_gradients, bias_gradients = backward(network, outputs, targets, overestimate_weight=overestimate_weight)
     optimizer.step(network, weight_gradients, bias_gradients)
@@ -262,8 +244,6 @@ def check_inputs(network: Network, inputs):
     ...
     ValueError: inputs must have shape (rows, 3) for this network, got (1, 2)
     """
-    import numpy as np
-
     if not isinstance(network, Network):
         raise TypeError(f"network must be a Network, got {short_repr(network)}")
     try:
@@ -278,8 +258,6 @@ def check_inputs(network: Network, inputs):
 def _check_layers(weights, biases) -> tuple[list, list]:
     """`Network`'s layers as two lists of arrays, after checking that they chain: weights (inputs, outputs) and
     biases (outputs,) of real numbers, each layer's outputs the next one's inputs, 1 output last."""
-    import numpy as np
-
     layers = []
     for name, value in (("weights", weights), ("biases", biases)):
         if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)) or not value:
@@ -308,8 +286,6 @@ def _check_layers(weights, biases) -> tuple[list, list]:
 
 def _numbers(value, name: str):
     """`value` as a 1-D float array of finite numbers; TypeError or ValueError naming it otherwise."""
-    import numpy as np
-
     if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__"):
         raise TypeError(f"{name} must be a list or array of numbers, got {short_repr(value)} ({type(value).__name__})")
     try:
@@ -335,8 +311,6 @@ def _check_estimates_and_targets(estimates, targets):
 
 def _check_outputs(network, outputs, targets):
     """`backward`'s arguments: `outputs` as `forward(network, ...)` returns them, `targets` one number per row."""
-    import numpy as np
-
     if not isinstance(network, Network):
         raise TypeError(f"network must be a Network, got {short_repr(network)} ({type(network).__name__})")
     if not isinstance(outputs, (list, tuple)) or len(outputs) != len(network.weights) + 1:
@@ -354,31 +328,3 @@ def _check_outputs(network, outputs, targets):
     if len(targets) != rows or rows == 0:
         raise ValueError(f"targets must have one number per row of the outputs ({rows}), got {len(targets)}")
     return targets
-
-
-def _check_optimizer(network, optimizer) -> None:
-    """`train_step`'s optimizer: an `Adam` made for a network of this shape."""
-    if not isinstance(optimizer, Adam):
-        raise TypeError(f"optimizer must be an Adam, got {short_repr(optimizer)} ({type(optimizer).__name__})")
-    if not isinstance(network, Network):
-        raise TypeError(f"network must be a Network, got {short_repr(network)} ({type(network).__name__})")
-    shapes = [p.shape for p in network.weights + network.biases]
-    if [m.shape for m in optimizer.m] != shapes:
-        raise ValueError("optimizer must be made for this network (Adam(network)): its layers have other shapes")
-
-
-def _check_gradients(optimizer, network, weight_gradients, bias_gradients) -> None:
-    """`Adam.step`'s arguments: the network it was made for, and one gradient of the same shape per parameter."""
-    import numpy as np
-
-    _check_optimizer(network, optimizer)
-    for name, gradients, parameters in (("weight_gradients", weight_gradients, network.weights),
-                                        ("bias_gradients", bias_gradients, network.biases)):
-        if not isinstance(gradients, (list, tuple)) or len(gradients) != len(parameters):
-            raise TypeError(f"{name} must be a list of {len(parameters)} arrays, as backward returns, "
-                            f"got {short_repr(gradients)}")
-        for i, (gradient, parameter) in enumerate(zip(gradients, parameters)):
-            if not isinstance(gradient, np.ndarray) or gradient.dtype.kind not in "fiu":
-                raise TypeError(f"{name}[{i}] must be a numpy array of numbers, got {short_repr(gradient)}")
-            if gradient.shape != parameter.shape:
-                raise ValueError(f"{name}[{i}] must have shape {parameter.shape}, got {gradient.shape}")

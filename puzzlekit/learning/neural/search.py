@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 
+import numpy as np
+
 from ...checks import check_int, check_real
 from ...sliding.board import check_cells, default_goal, is_solvable
 from ...sliding.grid import step_table
@@ -47,8 +49,6 @@ def network_heuristic(network, size: int, encoding="one_hot") -> Callable:
     >>> h(np.array([[1, 2, 3, 4, 5, 6, 7, 8, 0]], np.uint8)).tolist()
     [0.0]
     """
-    import numpy as np
-
     from .encoding import encode
     from .network import predict
 
@@ -81,8 +81,6 @@ def batch_weighted_astar(board: Sequence[int], h: Callable, *, g_weight: float =
     >>> batch_weighted_astar((8, 6, 7, 2, 5, 4, 3, 0, 1), manhattan, g_weight=0.5, batch=20).length >= 31
     True
     """
-    import numpy as np
-
     start, size = check_cells(board)
     if not is_solvable(start):
         raise ValueError(f"board {start} cannot reach the goal: its parity is wrong (see chapter 2)")

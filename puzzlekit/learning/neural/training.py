@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 
+import numpy as np
+
 from ...checks import check_bool, check_int, check_real, short_repr
 from ...sliding.grid import MAX_SIZE
 from .batches import children, scramble
@@ -59,8 +61,6 @@ def train_supervised(network: Network, inputs, targets, *, epochs: int = 10, bat
     >>> len(curve), curve[-1] < curve[0] / 100
     (30, True)
     """
-    import numpy as np
-
     inputs = check_inputs(network, inputs)
     targets = _numbers(targets, "targets").astype(np.float32)
     if targets.shape != (len(inputs),):
@@ -87,7 +87,8 @@ def train_supervised(network: Network, inputs, targets, *, epochs: int = 10, bat
 
 
 def bootstrap_targets(child_estimates, legal, child_is_goal, is_goal):
-    """DAVI's targets: 1 + the least estimate over each board's legal children (a child at the goal counts 0), 0 at the goal.
+    """DAVI's targets: 1 + the least estimate over each board's legal children (a child at the goal counts 0),
+    0 at the goal.
 
     `child_estimates`, `legal` and `child_is_goal` are (boards, 4) arrays; `is_goal` is (boards,).
     Estimates below 0 count as 0: no board is fewer than 0 moves away.
@@ -101,8 +102,6 @@ def bootstrap_targets(child_estimates, legal, child_is_goal, is_goal):
     ...                   np.array([False, False])).tolist()
     [1.7000000476837158, 1.0]
     """
-    import numpy as np
-
     child_estimates, legal, child_is_goal, is_goal = _check_children(child_estimates, legal, child_is_goal, is_goal)
     values = np.maximum(np.asarray(child_estimates, np.float32), 0)
     values = np.where(child_is_goal, 0, values)
@@ -167,8 +166,6 @@ class DaviSettings:
 def _check_children(child_estimates, legal, child_is_goal, is_goal):
     """`bootstrap_targets`' arguments as arrays: three (boards, moves) ones (numbers, then two of True/False) and
     (boards,) True/False; every board not at the goal needs a legal child."""
-    import numpy as np
-
     arrays = []
     for name, value, kinds in (("child_estimates", child_estimates, "fiu"), ("legal", legal, "b"),
                                ("child_is_goal", child_is_goal, "b"), ("is_goal", is_goal, "b")):
@@ -186,7 +183,8 @@ def _check_children(child_estimates, legal, child_is_goal, is_goal):
         raise ValueError("child_estimates must not hold NaN")
     for name, array in (("legal", legal), ("child_is_goal", child_is_goal)):
         if array.shape != child_estimates.shape:
-            raise ValueError(f"{name} must have the shape of child_estimates {child_estimates.shape}, got {array.shape}")
+            raise ValueError(f"{name} must have the shape of child_estimates {child_estimates.shape}, "
+                             f"got {array.shape}")
     if is_goal.shape != (len(child_estimates),):
         raise ValueError(f"is_goal must have shape ({len(child_estimates)},), one per board, got {is_goal.shape}")
     stuck = np.flatnonzero(~legal.any(axis=1) & ~is_goal)
@@ -218,8 +216,6 @@ def train_davi(network: Network, settings: DaviSettings = DaviSettings(), *, pro
     >>> len(history["loss"]), history["depth"][0]
     (4, 2)
     """
-    import numpy as np
-
     if not isinstance(settings, DaviSettings):
         raise TypeError(f"settings must be a DaviSettings, got {type(settings).__name__}")
     check_bool(progress, "progress")

@@ -7,12 +7,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 
+import numpy as np
+
 from ...checks import check_bool, check_callable, check_int, check_real, short_repr
 from ...sliding.board import Board, check_cells
 from ...sliding.environment import ACTIONS, SlidingPuzzleEnv
 from ...sliding.game import SlidingPuzzleGame
-from ...sliding.state_space import TABLE_SIZES, q_array, state_space
-from ..qtable import check_output, load_table, save_table
+from ...sliding.state_space import TABLE_SIZES, state_space
+from ..qtable import check_output, load_table, q_array, save_table
 from .evaluation import greedy_moves, policy_mistakes
 from .fast import train_fast
 from .loop import q_learning
@@ -45,11 +47,12 @@ class QLearning:
         discount_factor = check_real(discount_factor, "discount_factor", minimum=0, maximum=1)
         generations = check_int(generations, "generations", minimum=0)
         self.hyperparameters = Hyperparameters(learning_rate, discount=discount_factor, episodes=generations,
-                                               max_steps=max_steps, exploration_probability=exploration_probability,
+                                               max_steps=max_steps, epsilon=exploration_probability,
                                                seed=seed)
         size = check_int(size, "size")
         if size not in TABLE_SIZES:
-            raise ValueError(f"size must be 3 (the 8-puzzle) or 2; a {size}x{size} board has too many boards for a table")
+            raise ValueError(f"size must be 3 (the 8-puzzle) or 2; a {size}x{size} board has too many boards "
+                             "for a table")
         self.size = size
         self.q = None
         self.episodes = 0
@@ -116,8 +119,6 @@ class QLearning:
         ...
         RuntimeError: nothing to test: call train() first
         """
-        import numpy as np
-
         max_steps = check_int(max_steps, "max_steps", minimum=0, maximum=10**6)  # bad arguments first, then the state
         q = self._trained("test")
         space = state_space(self.size)

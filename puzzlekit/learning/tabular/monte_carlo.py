@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from ...sliding.environment import SlidingPuzzleEnv
 from .loop import QTable
-from .settings import Hyperparameters, check_exploration_options, exploration_rate
-from .td import check_learning_arguments, epsilon_greedy
+from .settings import Hyperparameters, check_learner_arguments, linear_schedule
+from .td import epsilon_greedy
 
 __all__ = ["monte_carlo_control"]
 
@@ -23,7 +23,7 @@ def monte_carlo_control(
     *,
     q: QTable | None = None,
     callback: Callable[[int, QTable], bool | None] | None = None,
-    final_exploration: float | None = None,
+    final_epsilon: float | None = None,
     initial_value: float = 0.0,
 ) -> QTable:
     """First-visit epsilon-soft Monte Carlo control; return the table, board -> 4 values, as `q_learning` does.
@@ -37,22 +37,22 @@ def monte_carlo_control(
     Examples
     --------
     >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=300, max_steps=30,
-    ...                            exploration_probability=0.3, seed=0)
+    ...                            epsilon=0.3, seed=0)
     >>> q = monte_carlo_control(SlidingPuzzleEnv(2), settings)
     >>> q[(1, 2, 0, 3)].index(max(q[(1, 2, 0, 3)]))  # right, into the goal, is the best move
     1
     """
-    check_learning_arguments(env, hyperparameters, q, callback)
-    final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
-    discount = hyperparameters.discount
+    final_epsilon, initial_value, _ = check_learner_arguments(env, hyperparameters, q, callback, final_epsilon,
+                                                              initial_value)
+    discount, last = hyperparameters.discount, hyperparameters.episodes - 1
     rng = random.Random(hyperparameters.seed)
     q = {} if q is None else q
     visits: dict = {}  # (board, move) -> how many first-visit returns its value averages
     for episode in range(hyperparameters.episodes):
         state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
-        epsilon = exploration_rate(hyperparameters, episode, final_exploration=final_exploration)
+        epsilon = linear_schedule(hyperparameters.epsilon, final_epsilon, last, episode)
         steps = []  # (board, move, reward) of the whole episode
-        for step in range(hyperparameters.max_steps):
+        for _ in range(hyperparameters.max_steps):
             if state not in q:
                 q[state] = [initial_value if action in info["actions"] else float("-inf") for action in range(4)]
             action = epsilon_greedy(q[state], info["actions"], epsilon, rng)

@@ -1,6 +1,7 @@
 """Reading a learned table: the path its best moves take, and the boards where its best move is not a shortest one.
 
-Exact distances referee every policy: `policy_mistakes(q)` counts the boards where the greedy move is not a shortest move.
+Exact distances referee every policy: `policy_mistakes(q)` counts the boards where the greedy move is not a
+shortest move.
 """
 
 from __future__ import annotations
@@ -12,23 +13,17 @@ from ...checks import check_int, make_rng, short_repr
 from ...sliding.board import Board, check_cells, default_goal, format_board, is_token_board, successors
 from ...sliding.distances import breadth_first_distances
 from ...sliding.environment import ACTIONS, SlidingPuzzleEnv
-from ...sliding.state_space import (
-    TABLE_SIZES,
-    StateSpace,
-    check_dict_table,
-    check_dict_table_shape,
-    check_dict_values,
-    check_table,
-    q_array,
-    state_space,
-)
-from .loop import QTable, check_environment, greedy_action
+from ...sliding.state_space import TABLE_SIZES, StateSpace, state_space
+from ..qtable import check_dict_table, check_dict_table_shape, check_dict_values, check_table, q_array
+from .loop import QTable, greedy_action
+from .settings import check_environment
 
 __all__ = ["greedy_path", "greedy_moves", "format_path", "policy_mistakes"]
 
 
 def greedy_path(
-    q: QTable, env: SlidingPuzzleEnv, start: Sequence[int] | None = None, *, max_steps: int = 200, seed: int | None = None
+    q: QTable, env: SlidingPuzzleEnv, start: Sequence[int] | None = None, *, max_steps: int = 200,
+    seed: int | None = None,
 ) -> list[Board]:
     """The boards met by following the table's best moves from `start` (by default the env's start).
 

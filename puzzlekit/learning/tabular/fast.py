@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from ...checks import check_callable, check_int, check_real, short_repr
 from ...sliding.environment import EIGHT_PUZZLE_REWARDS, Rewards
 from ...sliding.state_space import state_space
-from .settings import Hyperparameters, check_exploration_options, exploration_rate
+from .settings import Hyperparameters, linear_schedule
 
-__all__ = ["train_fast", "update_entries"]
+__all__ = ["train_fast", "q_update_batch"]
 
 
 def train_fast(
@@ -19,7 +21,7 @@ def train_fast(
     rewards: Rewards = EIGHT_PUZZLE_REWARDS,
     lanes: int = 65536,
     callback: Callable[[int, object], bool | None] | None = None,
-    final_exploration: float | None = None,
+    final_epsilon: float | None = None,
     initial_value: float = 0.0,
 ):
     """The same Q-learning as `q_learning` on every board of the puzzle, `lanes` episodes side by side.
@@ -34,9 +36,9 @@ def train_fast(
     `callback(episodes, q)` runs after each batch of `lanes` episodes and stops by returning True.
 
     Two options change how the agent explores (the defaults are the original game's):
-    `final_exploration`, a number in [0, 1], makes epsilon fall in a straight line from
-    `exploration_probability` in the first episode to `final_exploration` in the last (see
-    `exploration_rate`; each episode uses its own epsilon); `initial_value` is the value every
+    `final_epsilon`, a number in [0, 1], makes epsilon fall in a straight line from
+    `epsilon` in the first episode to `final_epsilon` in the last (see
+    `linear_schedule`; each episode uses its own epsilon); `initial_value` is the value every
     legal move starts with (above the true values: "optimistic", so untried moves look best).
 
     Returns
@@ -47,16 +49,14 @@ def train_fast(
     Examples
     --------
     >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=300, max_steps=20,
-    ...                            exploration_probability=1.0, seed=0)
+    ...                            epsilon=1.0, seed=0)
     >>> q = train_fast(settings, size=2)
     >>> q[state_space(2).row((1, 2, 0, 3))].tolist()  # as q_learning's
     [0.81, 1.0, -inf, -inf]
-    >>> q = train_fast(settings, size=2, final_exploration=0.0, initial_value=1.0)  # decaying, optimistic
+    >>> q = train_fast(settings, size=2, final_epsilon=0.0, initial_value=1.0)  # decaying, optimistic
     >>> q[state_space(2).row((1, 2, 0, 3))].tolist()
     [0.81, 1.0, -inf, -inf]
     """
-    import numpy as np
-
     if not isinstance(hyperparameters, Hyperparameters):
         raise TypeError(f"hyperparameters must be a Hyperparameters, got {type(hyperparameters).__name__}")
     if not isinstance(rewards, Rewards):
@@ -66,7 +66,9 @@ def train_fast(
     lanes = check_int(lanes, "lanes", minimum=1, maximum=2**24)
     if callback is not None:
         check_callable(callback, "callback")
-    final_exploration, initial_value = check_exploration_options(final_exploration, initial_value)
+    if final_epsilon is not None:
+        final_epsilon = check_real(final_epsilon, "final_epsilon", minimum=0, maximum=1)
+    initial_value = check_real(initial_value, "initial_value")
     learning_rate, discount = hyperparameters.learning_rate, hyperparameters.discount
     space = state_space(size)
     rows, goal = len(space.ranks), space.goal_row
@@ -85,9 +87,9 @@ def train_fast(
         state = rng.integers(0, rows - 1, batch)
         state += state >= goal
         # epsilon of each lane's episode: one number, or one per lane when it decays
-        epsilon = exploration_rate(hyperparameters, np.arange(episodes, episodes + batch),
-                                   final_exploration=final_exploration)
-        for step in range(hyperparameters.max_steps):
+        epsilon = linear_schedule(hyperparameters.epsilon, final_epsilon, hyperparameters.episodes - 1,
+                                  np.arange(episodes, episodes + batch))
+        for _ in range(hyperparameters.max_steps):
             # Explore: a random legal move. Lanes that do not explore take the best move (random ties).
             chosen = nth_legal[4 * state + (rng.random(len(state)) * legal_count[state]).astype(np.intp)]
             greedy = np.flatnonzero(rng.random(len(state)) >= epsilon)
@@ -99,10 +101,10 @@ def train_fast(
             next_state = flat_next[chosen]
             terminated = next_state == goal
             reward = np.where(terminated, rewards.goal, rewards.move)
-            update_entries(flat_q, chosen, reward, next_state, terminated,
+            q_update_batch(flat_q, chosen, reward, next_state, terminated,
                            learning_rate=learning_rate, discount=discount)
             state = next_state[~terminated]
-            if final_exploration is not None:
+            if final_epsilon is not None:
                 epsilon = epsilon[~terminated]
             if not len(state):
                 break
@@ -112,7 +114,7 @@ def train_fast(
     return q
 
 
-def update_entries(flat_q, chosen, reward, next_state, terminated, *, learning_rate: float, discount: float) -> None:
+def q_update_batch(flat_q, chosen, reward, next_state, terminated, *, learning_rate: float, discount: float) -> None:
     """The original game's update for many moves at once, in place: entries `chosen` (row * 4 + action) of `flat_q`.
 
     `flat_q` is a table of shape (rows, 4) flattened to one dimension; for each move, `chosen` is
@@ -123,13 +125,11 @@ def update_entries(flat_q, chosen, reward, next_state, terminated, *, learning_r
     --------
     >>> import numpy as np
     >>> flat_q = np.array([0.0, 0.0, 0.0, 0.0, 1.0, 0.5, -np.inf, -np.inf])  # two rows
-    >>> update_entries(flat_q, np.array([0, 1]), np.array([0.0, 1.0]), np.array([1, 1]), np.array([False, True]),
+    >>> q_update_batch(flat_q, np.array([0, 1]), np.array([0.0, 1.0]), np.array([1, 1]), np.array([False, True]),
     ...                learning_rate=1.0, discount=0.9)
     >>> flat_q[:4].tolist()  # entry 0: 0.9 * the best of row 1; entry 1: into the goal, 1
     [0.9, 1.0, 0.0, 0.0]
     """
-    import numpy as np
-
     learning_rate, discount = _check_update(flat_q, chosen, reward, next_state, terminated, learning_rate, discount)
     # max Q_next over the four moves of each next board (-inf for the wall), and 0 after the goal.
     best_next = np.maximum(np.maximum(flat_q[4 * next_state], flat_q[4 * next_state + 1]),
@@ -139,9 +139,7 @@ def update_entries(flat_q, chosen, reward, next_state, terminated, *, learning_r
 
 
 def _check_update(flat_q, chosen, reward, next_state, terminated, learning_rate, discount) -> tuple[float, float]:
-    """Check the arguments of `update_entries` in a few cheap tests (the trainer calls it at every step of its lanes)."""
-    import numpy as np
-
+    """Check the arguments of `q_update_batch` in a few cheap tests (the trainer calls it at every step)."""
     for name, array, kinds in (("flat_q", flat_q, "f"), ("chosen", chosen, "iu"), ("reward", reward, "fiu"),
                                ("next_state", next_state, "iu"), ("terminated", terminated, "b")):
         if type(array) is not np.ndarray or array.ndim != 1 or array.dtype.kind not in kinds:
@@ -150,7 +148,8 @@ def _check_update(flat_q, chosen, reward, next_state, terminated, learning_rate,
     moves, entries = len(chosen), len(flat_q)
     if entries % 4 or len(reward) != moves or len(next_state) != moves or len(terminated) != moves:
         raise ValueError(f"flat_q must hold 4 entries per row, and chosen, reward, next_state and terminated one "
-                         f"per move; got lengths {entries}, {moves}, {len(reward)}, {len(next_state)}, {len(terminated)}")
+                         f"per move; got lengths {entries}, {moves}, {len(reward)}, {len(next_state)}, "
+                         f"{len(terminated)}")
     if moves and (chosen.max() >= entries or next_state.max() >= entries // 4):
         raise ValueError(f"chosen and next_state must name entries and rows of flat_q ({entries} entries, "
                          f"{entries // 4} rows)")

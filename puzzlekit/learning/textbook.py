@@ -1,34 +1,86 @@
-"""Slippery moves and policy iteration: the Bellman expectation over a move's outcomes, swept over every board.
+"""Dynamic programming as the textbook writes it, on a dict of boards: the readable twins of the engines in
+`puzzlekit.learning.dynamic_programming`, which compute the same on arrays.
 
-With probability `slip` a move slips: instead of the chosen move the blank makes one of the board's
-other outcomes, each as likely: another legal move, or no move at all. With `slip=0` every move is
-deterministic, and the values are those of `value_iteration_readable`. The boards are the states, the
-blank's moves 'u', 'r', 'd', 'l' the actions; moving into the goal pays `goal_reward` and ends the
-episode, any other outcome (staying put included) pays `move_reward`.
+`value_iteration` sweeps Q(s, a) = r + discount * max Q(s', .) over every state. Moves may slip: with
+probability `slip` the blank makes one of the board's other outcomes instead of the chosen move, each as likely:
+another legal move, or no move at all. With `slip=0` every move is deterministic, and the values are those of
+`value_iteration`. The boards are the states, the blank's moves 'u', 'r', 'd', 'l' the actions; moving
+into the goal pays `goal_reward` and ends the episode, any other outcome (staying put included) pays `move_reward`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
-from ..checks import check_int, check_real, short_repr
+from ..checks import check_callable, check_int, check_real, short_repr
 from ..sliding.board import Board, check_cells, default_goal, successors
 from ..sliding.grid import check_direction
+from . import DISCOUNT
+from .dynamic_programming import PolicyIterationResult
 
 __all__ = [
+    "value_iteration",
     "move_outcomes",
     "expected_value",
     "evaluation_sweep",
     "policy_evaluation",
-    "improve_policy",
     "policy_iteration",
     "value_iteration_slippery",
-    "PolicyIterationResult",
 ]
 
 Values = dict  # board -> V(board)
 Policy = dict  # board -> the move taken there, 'u', 'r', 'd' or 'l'
+
+
+def value_iteration(
+    states: Iterable[Hashable],
+    successors: Callable[[Hashable], list[tuple[object, Hashable]]],
+    goal: Hashable,
+    *,
+    discount: float = DISCOUNT,
+    move_reward: float = 0.0,
+    goal_reward: float = 1.0,
+    max_sweeps: int = 1000,
+) -> tuple[dict, int]:
+    """Sweep Q(s, a) = r + discount * max Q(s', .) over every state until no value changes; return (Q, sweeps).
+
+    `successors(state)` lists (action, next state) pairs; the goal ends an episode, so it has no
+    actions and moving into it pays `goal_reward` (any other move pays `move_reward`).
+
+    Examples
+    --------
+    >>> from puzzlekit import successors
+    >>> from puzzlekit.sliding.distances import breadth_first_distances
+    >>> boards = breadth_first_distances((1, 2, 3, 0))  # the 12 boards of the 2x2 puzzle
+    >>> q, sweeps = value_iteration(boards, successors, (1, 2, 3, 0), discount=0.9)
+    >>> q[(1, 2, 0, 3)], sweeps
+    ({'u': 0.81, 'r': 1.0}, 3)
+    """
+    discount = check_real(discount, "discount", minimum=0, below=1)
+    max_sweeps = check_int(max_sweeps, "max_sweeps", minimum=1)
+    check_callable(successors, "successors")
+    if isinstance(states, (str, bytes)) or not isinstance(states, Iterable):
+        raise TypeError(f"states must be a list of states, got {short_repr(states)} ({type(states).__name__})")
+    states = list(states)
+    if goal not in states:
+        raise ValueError(f"goal {short_repr(goal)} is not one of the states")
+    q = {state: {} if state == goal else {action: 0.0 for action, _ in successors(state)} for state in states}
+    for sweep in range(1, max_sweeps + 1):
+        changed = False
+        for state in states:
+            if state == goal:
+                continue
+            for action, next_state in successors(state):
+                if next_state == goal:
+                    target = goal_reward
+                else:
+                    target = move_reward + discount * max(q[next_state].values())
+                if q[state][action] != target:
+                    q[state][action] = target
+                    changed = True
+        if not changed:
+            return q, sweep
+    raise RuntimeError(f"value iteration did not settle within {max_sweeps} sweeps")
 
 
 def move_outcomes(board, action, slip: float = 0.0) -> list[tuple[float, Board]]:
@@ -65,7 +117,7 @@ def expected_value(
     action,
     values: Mapping[Hashable, float],
     slip: float = 0.0,
-    discount: float = 0.92,
+    discount: float = DISCOUNT,
     *,
     goal=None,
     move_reward: float = 0.0,
@@ -81,7 +133,7 @@ def expected_value(
     >>> values = {(0, 2, 1, 3): 0.81, (1, 2, 0, 3): 0.9}
     >>> expected_value((1, 2, 0, 3), 'r', values, slip=0.0, discount=0.9)
     1.0
-    >>> round(expected_value((1, 2, 0, 3), 'r', values, slip=0.2, discount=0.9), 4)  # 0.8*1 + 0.1*0.9*0.81 + 0.1*0.9*0.9
+    >>> round(expected_value((1, 2, 0, 3), 'r', values, slip=0.2, discount=0.9), 4)  # 0.8 + 0.1*0.9*(0.81 + 0.9)
     0.9539
     """
     goal = _goal(goal, board)
@@ -100,7 +152,8 @@ def expected_value(
     return total
 
 
-def evaluation_sweep(values: Values, policy: Policy, slip: float = 0.0, discount: float = 0.92, **rewards) -> Values:
+def evaluation_sweep(values: Values, policy: Policy, slip: float = 0.0, discount: float = DISCOUNT,
+                     **rewards) -> Values:
     """One sweep of policy evaluation: every board's new value from the old ones, V(s) = Q(s, policy[s]).
 
     The goal keeps 0 (nothing follows it). `rewards` may give `goal`, `move_reward`, `goal_reward`
@@ -124,7 +177,7 @@ def evaluation_sweep(values: Values, policy: Policy, slip: float = 0.0, discount
 
 
 def policy_evaluation(
-    policy: Policy, values: Values, slip: float = 0.0, discount: float = 0.92, *,
+    policy: Policy, values: Values, slip: float = 0.0, discount: float = DISCOUNT, *,
     tolerance: float = 1e-10, max_sweeps: int = 100_000, **rewards,
 ) -> tuple[Values, int]:
     """Sweep `evaluation_sweep` from `values` until no value moves more than `tolerance`; return (values, sweeps).
@@ -153,8 +206,9 @@ def policy_evaluation(
                        f"a policy that never reaches the goal with discount 1 has no finite value")
 
 
-def improve_policy(policy: Policy, values: Values, slip: float = 0.0, discount: float = 0.92, **rewards) -> Policy:
-    """Policy improvement: on every board the move of highest expected value under `values`.
+def improve_policy(policy: Policy, values: Values, slip: float = 0.0, discount: float = DISCOUNT, **rewards) -> Policy:
+    """Policy improvement: on every board the move of highest expected value under `values` (behind
+    `policy_iteration`, which checks its arguments).
 
     A board keeps its move unless another is better by more than 1e-12 (so rounding never makes
     policy iteration swap between two equally good moves forever).
@@ -165,39 +219,19 @@ def improve_policy(policy: Policy, values: Values, slip: float = 0.0, discount: 
     >>> improve_policy({(1, 2, 0, 3): 'u'}, values, discount=0.9)
     {(1, 2, 0, 3): 'r'}
     """
-    _check_values(values)
-    goal = _goal(rewards.pop("goal", None), next(iter(values)))
-    _check_policy(policy)
     improved = {}
     for board, current in policy.items():
-        worth = {move: expected_value(board, move, values, slip, discount, goal=goal, **rewards)
-                 for move, _ in successors(board)}
+        worth = {move: expected_value(board, move, values, slip, discount, **rewards) for move, _ in successors(board)}
         best = max(worth, key=worth.get)
-        improved[board] = best if worth[best] > worth[check_direction(current)] + 1e-12 else check_direction(current)
+        improved[board] = best if worth[best] > worth[current] + 1e-12 else current
     return improved
 
 
-@dataclass
-class PolicyIterationResult:
-    """What `policy_iteration` found: the policy, its values, how many improvements and evaluation sweeps it took.
-
-    Examples
-    --------
-    >>> PolicyIterationResult({}, {}, 1, 3).sweeps
-    3
-    """
-
-    policy: Policy
-    values: Values
-    improvements: int
-    sweeps: int
-
-
 def policy_iteration(
-    states: Iterable[Hashable], slip: float = 0.0, discount: float = 0.92, *,
+    states: Iterable[Hashable], slip: float = 0.0, discount: float = DISCOUNT, *,
     tolerance: float = 1e-10, max_improvements: int = 1000, **rewards,
 ) -> PolicyIterationResult:
-    """Policy iteration: evaluate the policy, improve it, until it stays the same (starting from each board's first move).
+    """Policy iteration: evaluate the policy, improve it, until it stays the same (from each board's first move).
 
     `sweeps` counts every evaluation sweep of every round; `improvements` the rounds. RuntimeError
     if the policy still changes after `max_improvements` rounds.
@@ -226,12 +260,13 @@ def policy_iteration(
 
 
 def value_iteration_slippery(
-    states: Iterable[Hashable], slip: float = 0.0, discount: float = 0.92, *,
+    states: Iterable[Hashable], slip: float = 0.0, discount: float = DISCOUNT, *,
     tolerance: float = 1e-10, max_sweeps: int = 100_000, **rewards,
 ) -> tuple[Values, int]:
     """Value iteration with the expectation: V(s) = max over moves of `expected_value`, swept until it settles.
 
-    Returns (values, sweeps). With `slip=0` its values are the maxima of `value_iteration_readable`'s.
+    Returns (values, sweeps). With `slip=0` its values are the maxima of `value_iteration`'s
+    (and of `dynamic_programming.value_iteration`'s).
     RuntimeError if the values still move by more than `tolerance` after `max_sweeps` sweeps.
 
     Examples
