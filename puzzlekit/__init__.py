@@ -16,7 +16,7 @@ _MODULES = {
     ".learning.learned": "q_heuristic q_to_distance",
     ".learning.tabular": (
         "EIGHT_PUZZLE_HYPERPARAMETERS SUN_MOON_HYPERPARAMETERS Hyperparameters QLearning Solver "
-        "format_path greedy_path policy_mistakes q_learning train_fast"),
+        "format_path greedy_path policy_mistakes q_learning q_learning_in_lanes"),
     ".learning.qtable": "load_table",
     ".problem": "Problem",
     ".search": (
@@ -99,7 +99,7 @@ __all__ = [
     "EIGHT_PUZZLE_HYPERPARAMETERS",
     "SUN_MOON_HYPERPARAMETERS",
     "q_learning",
-    "train_fast",
+    "q_learning_in_lanes",
     "greedy_path",
     "format_path",
     "policy_mistakes",

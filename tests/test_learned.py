@@ -15,7 +15,7 @@ from puzzlekit import (
     policy_mistakes,
     q_learning,
     random_board,
-    train_fast,
+    q_learning_in_lanes,
 )
 from puzzlekit.learning.learned import QHeuristic, learned_distances, q_heuristic, q_to_distance
 from puzzlekit.learning.qtable import load_table
@@ -42,9 +42,9 @@ def shipped():
 
 @pytest.fixture(scope="module")
 def quarter():
-    """The original game's training (train_fast, seed 0) given a quarter of the 720,896 episodes it needs."""
+    """The original game's training (q_learning_in_lanes, seed 0) given a quarter of the 720,896 episodes it needs."""
     settings = replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0, episodes=180_224)
-    return train_fast(settings)
+    return q_learning_in_lanes(settings)
 
 
 def seeded_boards(count: int, seed: int) -> list[tuple]:
@@ -209,7 +209,7 @@ def test_the_shipped_table_is_the_original_training_stopped_when_optimal(shipped
         checked.append(episodes)
         return policy_mistakes(q) == 0
 
-    table = train_fast(replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0), callback=stop_when_optimal)
+    table = q_learning_in_lanes(replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0), callback=stop_when_optimal)
     assert checked[-1] == metadata["episodes"] == 720_896 and metadata["stop_when_optimal"]
     assert np.array_equal(table.astype(np.float32), shipped)
 

@@ -28,7 +28,7 @@ from puzzlekit import (
     q_learning,
     rank,
     successors,
-    train_fast,
+    q_learning_in_lanes,
 )
 from puzzlekit.interfaces.cli import ProgressBar, main
 from puzzlekit.learning.qtable import DEFAULT_TABLE, load_table, save_table
@@ -131,7 +131,7 @@ def test_both_trainers_reach_the_same_exact_values_on_2x2(exploration):
     """On the 12 boards of the 2x2 puzzle both trainers end at Q*(s, a) = discount ** distance(next board)."""
     settings = Hyperparameters(1.0, 0.92, episodes=3000, max_steps=20, epsilon=exploration, seed=1)
     readable = q_array(q_learning(SlidingPuzzleEnv(2), settings), size=2)
-    fast = train_fast(settings, size=2, lanes=16)
+    fast = q_learning_in_lanes(settings, size=2, lanes=16)
     space = state_space(2)
     legal = space.neighbours >= 0
     optimal = np.where(legal, 0.92 ** space.distances[np.where(legal, space.neighbours, 0)].astype(float), -np.inf)
@@ -155,11 +155,11 @@ def test_fast_trainer_rejects_wall_rewards_and_bad_lanes():
     from puzzlekit.sliding.environment import SUN_MOON_REWARDS
 
     with pytest.raises(ValueError, match="rewards.wall must be None"):
-        train_fast(ORIGINAL_SETTINGS, rewards=SUN_MOON_REWARDS)
+        q_learning_in_lanes(ORIGINAL_SETTINGS, rewards=SUN_MOON_REWARDS)
     with pytest.raises(ValueError, match="lanes must be from 1"):
-        train_fast(ORIGINAL_SETTINGS, lanes=0)
+        q_learning_in_lanes(ORIGINAL_SETTINGS, lanes=0)
     with pytest.raises(TypeError, match="lanes must be an int"):
-        train_fast(ORIGINAL_SETTINGS, lanes=2.0)
+        q_learning_in_lanes(ORIGINAL_SETTINGS, lanes=2.0)
 
 
 # --- The shipped table ----------------------------------------------------------------------------
@@ -573,7 +573,7 @@ def test_tables_and_games_of_the_wrong_type_get_a_type_error():
 
 def test_sizes_must_be_ints():
     for call in (lambda: state_space(2.0), lambda: QLearning(1.0, 0.92, 10, 40, 1.0, size=2.0),
-                 lambda: train_fast(ORIGINAL_SETTINGS, size=2.0), lambda: q_array({}, size=2.0)):
+                 lambda: q_learning_in_lanes(ORIGINAL_SETTINGS, size=2.0), lambda: q_array({}, size=2.0)):
         with pytest.raises(TypeError, match="size must be an int"):
             call()
     with pytest.raises(ValueError, match="too many for a table"):

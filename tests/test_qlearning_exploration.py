@@ -1,4 +1,4 @@
-"""The exploration options of q_learning and train_fast: a decaying epsilon and optimistic initial values."""
+"""The exploration options of q_learning and q_learning_in_lanes: a decaying epsilon and optimistic initial values."""
 
 import math
 from dataclasses import replace
@@ -6,7 +6,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from puzzlekit import Hyperparameters, SlidingPuzzleEnv, q_learning, train_fast
+from puzzlekit import Hyperparameters, SlidingPuzzleEnv, q_learning, q_learning_in_lanes
 from puzzlekit.learning.tabular import linear_schedule, policy_mistakes, q_array
 from puzzlekit.sliding.state_space import state_space
 
@@ -38,7 +38,7 @@ def test_bad_exploration_options_are_refused_by_both_trainers(options, error):
     with pytest.raises(error):
         q_learning(SlidingPuzzleEnv(2), SETTINGS_2X2, **options)
     with pytest.raises(error):
-        train_fast(SETTINGS_2X2, size=2, **options)
+        q_learning_in_lanes(SETTINGS_2X2, size=2, **options)
 
 
 def test_linear_schedule_refuses_a_negative_step():
@@ -51,16 +51,16 @@ def test_linear_schedule_refuses_a_negative_step():
 def test_the_defaults_are_the_original_behaviour():
     assert q_learning(SlidingPuzzleEnv(2), SETTINGS_2X2) == q_learning(
         SlidingPuzzleEnv(2), SETTINGS_2X2, final_epsilon=None, initial_value=0.0)
-    assert np.array_equal(train_fast(SETTINGS_2X2, size=2, lanes=16),
-                          train_fast(SETTINGS_2X2, size=2, lanes=16, final_epsilon=None, initial_value=0.0))
+    assert np.array_equal(q_learning_in_lanes(SETTINGS_2X2, size=2, lanes=16),
+                          q_learning_in_lanes(SETTINGS_2X2, size=2, lanes=16, final_epsilon=None, initial_value=0.0))
 
 
 @pytest.mark.parametrize("epsilon", [1.0, 0.3])
 def test_a_schedule_from_epsilon_to_itself_draws_exactly_as_the_constant_one(epsilon):
     settings = replace(SETTINGS_2X2, epsilon=epsilon)
     assert q_learning(SlidingPuzzleEnv(2), settings, final_epsilon=epsilon) == q_learning(SlidingPuzzleEnv(2), settings)
-    assert np.array_equal(train_fast(settings, size=2, lanes=16, final_epsilon=epsilon),
-                          train_fast(settings, size=2, lanes=16))
+    assert np.array_equal(q_learning_in_lanes(settings, size=2, lanes=16, final_epsilon=epsilon),
+                          q_learning_in_lanes(settings, size=2, lanes=16))
 
 
 def test_a_decaying_epsilon_turns_greedy_by_the_last_episodes():
@@ -86,9 +86,9 @@ def test_optimistic_values_start_every_legal_move_high_and_still_reach_the_exact
     one = q_learning(env, replace(SETTINGS_2X2, episodes=1, epsilon=0.0), initial_value=1.0)
     assert set(one[(1, 2, 0, 3)]) <= {1.0, 0.92, -math.inf}  # untried 1.0; a tried move that leads on: 0.92 * 1.0
     space = state_space(2)
-    fast = train_fast(replace(SETTINGS_2X2, epsilon=0.0), size=2, lanes=16, initial_value=1.0)
+    fast = q_learning_in_lanes(replace(SETTINGS_2X2, epsilon=0.0), size=2, lanes=16, initial_value=1.0)
     assert fast[space.goal_row].tolist() == [1.0, -math.inf, -math.inf, 1.0]  # the goal's moves are never updated
-    exact = train_fast(SETTINGS_2X2, size=2, lanes=16)
+    exact = q_learning_in_lanes(SETTINGS_2X2, size=2, lanes=16)
     others = np.arange(len(space.boards)) != space.goal_row
     # Greedy from above: the best moves reach their exact values; a move it stopped trying stays above its own.
     assert np.array_equal(fast[others].max(axis=1), exact[others].max(axis=1)) and policy_mistakes(fast) == 0

@@ -21,7 +21,7 @@ def test_readable_and_array_forms_agree_on_2x2(discount):
         board = space.board(row)
         for action, direction in enumerate("urdl"):
             expected = readable[board].get(direction, -np.inf)
-            if board == GOAL_2X2:  # the goal ends the episode: its moves are never updated, 0 as in train_fast
+            if board == GOAL_2X2:  # the goal ends the episode: its moves are never updated, 0 as in q_learning_in_lanes
                 expected = 0.0 if space.neighbours[row, action] >= 0 else -np.inf
             assert array[row, action] == pytest.approx(expected)
 
@@ -71,8 +71,8 @@ def test_the_callback_sees_every_sweep_and_value_spreads_one_move_per_sweep():
         value_iteration(space, callback="print")
 
 
-def test_the_value_iteration_table_is_a_table_like_train_fast_s():
-    from puzzlekit.learning.tabular import policy_mistakes, train_fast
+def test_the_value_iteration_table_is_a_table_like_q_learning_in_lanes_s():
+    from puzzlekit.learning.tabular import policy_mistakes, q_learning_in_lanes
     from puzzlekit.learning.tabular.settings import Hyperparameters
 
     space = state_space(2)
@@ -80,4 +80,4 @@ def test_the_value_iteration_table_is_a_table_like_train_fast_s():
     settings = Hyperparameters(learning_rate=1.0, discount=0.92, episodes=300, max_steps=40,
                                epsilon=1.0, seed=0)
     assert policy_mistakes(result.q) == 0
-    assert np.array_equal(result.q, train_fast(settings, size=2, lanes=16))  # goal row included: 0, never updated
+    assert np.array_equal(result.q, q_learning_in_lanes(settings, size=2, lanes=16))  # goal row included: 0, never updated

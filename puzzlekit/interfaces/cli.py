@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TextIO
 
 from ..checks import check_callable, check_int
-from ..learning.tabular import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters, QLearning, policy_mistakes
 from ..learning.qtable import DEFAULT_TABLE, check_output
+from ..learning.tabular import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters, QLearning, policy_mistakes
 from ..search import (
     DEFAULT_MAX_EXPANDED,
     DEFAULT_MAX_EXPANDED_ONE_PATH,
@@ -339,7 +339,8 @@ def run_train(arguments: argparse.Namespace) -> int:
     >>> output = os.path.join(tempfile.mkdtemp(), "q.npz")
     >>> run_train(parser().parse_args(["train", "--size", "2", "--output", output, "--no-progress"]))
     ... # doctest: +ELLIPSIS
-    trained ... episodes in ... s (train_fast); the greedy policy is optimal on all 12 boards; the hardest takes 6 moves
+    trained ... episodes in ... s (q_learning_in_lanes); the greedy policy is optimal on all 12 boards;
+    the hardest takes 6 moves
     wrote .../q.npz (... bytes)
     0
     """

@@ -28,7 +28,7 @@ class ValueIterationResult:
 
     `q` has one row per state and one column per action (u, r, d, l), -inf for a move into the
     wall; the goal's moves are never updated (an episode ends there) and keep 0, as in a table of
-    `train_fast`, so `q` works wherever a learned table does (`policy_mistakes`, `save_table`).
+    `q_learning_in_lanes`, so `q` works wherever a learned table does (`policy_mistakes`, `save_table`).
     `values` is max over the row (0 at the goal). `changes[i]` is the largest change of any
     Q-value in sweep i + 1; the last is 0: the values are a fixpoint of the Bellman equation.
     """

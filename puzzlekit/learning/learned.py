@@ -52,7 +52,7 @@ def q_to_distance(value: float, discount: float = DISCOUNT) -> float:
 
 
 def learned_distances(q, discount: float = DISCOUNT):
-    """For each row of a Q-table array (`train_fast`, `load_table`), the moves its best value stands for.
+    """For each row of a Q-table array (`q_learning_in_lanes`, `load_table`), the moves its best value stands for.
 
     The distance is `q_to_distance` of the row's highest value, rounded to a whole number of moves
     (a table stored as float32, or built by multiplying by the discount one step at a time, lands
@@ -140,7 +140,7 @@ def q_heuristic(q, discount: float = DISCOUNT, *, unexplored="manhattan",
 
     Parameters
     ----------
-    q : a table of `train_fast` or `load_table` (an array, one row per board of `state_space`), or
+    q : a table of `q_learning_in_lanes` or `load_table` (an array, one row per board of `state_space`), or
         of `q_learning` (a dict, board -> 4 values), learned with the original game's rewards.
     discount : the discount factor the table was learned with (the original game's 0.92).
     unexplored : the rule for a board whose values are all 0 (never learned, so its logarithm is

@@ -1,4 +1,4 @@
-"""Time to an optimal 8-puzzle policy: the readable loop `q_learning` against the fast trainer `train_fast`.
+"""Time to an optimal 8-puzzle policy: the readable loop `q_learning` against the fast trainer `q_learning_in_lanes`.
 
 Both run the original game's settings (learning rate 1.0, discount 0.92, exploration 1.0, at most 40 steps
 an episode) until the greedy policy is optimal on all 181,440 boards, checked against the exact distances.
@@ -6,7 +6,7 @@ The checks are not counted in the times. Run by hand (it takes a few minutes, mo
 
     python tests/benchmarks/bench_qlearning.py [--fast-seeds 5] [--readable-seeds 1] [--skip-readable]
 
-With `--exploration` it instead compares ways to explore with `train_fast` (chapter 5b, section 7): constant
+With `--exploration` it instead compares ways to explore with `q_learning_in_lanes` (chapter 5b, section 7): constant
 epsilon 1 (the original game), constant 0.5, epsilon decaying from 1 to 0 or to 0.1 over the run, and optimistic
 initial values (1.0) with epsilon 0 or 0.1; policy mistakes after each batch of 65,536 episodes, for
 `--seeds` seeds, up to `--batches` batches or until optimal (about 10 s a run):
@@ -25,7 +25,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from puzzlekit import EIGHT_PUZZLE_HYPERPARAMETERS, SlidingPuzzleEnv, policy_mistakes, q_learning, train_fast
+from puzzlekit import EIGHT_PUZZLE_HYPERPARAMETERS, SlidingPuzzleEnv, policy_mistakes, q_learning, q_learning_in_lanes
 from puzzlekit.learning.tabular import q_array
 from puzzlekit.sliding.state_space import state_space
 
@@ -57,7 +57,7 @@ class Stopwatch:
 
 def fast(seed: int) -> Stopwatch:
     watch = Stopwatch(every=1, convert=lambda q: q)
-    train_fast(replace(SETTINGS, seed=seed), callback=watch)
+    q_learning_in_lanes(replace(SETTINGS, seed=seed), callback=watch)
     return watch
 
 
@@ -67,7 +67,7 @@ def readable(seed: int, every: int) -> Stopwatch:
     return watch
 
 
-EXPLORATION = {  # name: (epsilon, options of train_fast)
+EXPLORATION = {  # name: (epsilon, options of q_learning_in_lanes)
     "constant 1 (original)": (1.0, {}),
     "constant 0.5": (0.5, {}),
     "decaying 1 to 0": (1.0, {"final_epsilon": 0.0}),
@@ -89,7 +89,7 @@ def exploration(seeds: int, batches: int) -> None:
                 curve.append(policy_mistakes(q))
                 return curve[-1] == 0
 
-            train_fast(replace(settings, epsilon=epsilon, seed=seed), callback=record, **options)
+            q_learning_in_lanes(replace(settings, epsilon=epsilon, seed=seed), callback=record, **options)
             done = f"optimal after {len(curve) * 65_536:,}" if curve[-1] == 0 else f"{curve[-1]:,} mistakes after {len(curve) * 65_536:,}"
             print(f"{name:<24} seed {seed}: {done} episodes ({time.process_time() - started:.1f} s CPU); "
                   f"mistakes per batch {curve}", flush=True)
@@ -119,10 +119,10 @@ def main() -> None:
 
     fast_runs = [fast(seed) for seed in range(arguments.fast_seeds)]
     for seed, run in enumerate(fast_runs):
-        print(f"train_fast  seed {seed}: optimal after {run.episodes:>9,} episodes, {run.seconds:6.2f} s "
+        print(f"q_learning_in_lanes  seed {seed}: optimal after {run.episodes:>9,} episodes, {run.seconds:6.2f} s "
               f"(+ {run.checking:.2f} s of checks)")
     fast_time = statistics.median(run.seconds for run in fast_runs)
-    print(f"train_fast: median {fast_time:.2f} s to optimal, {fast_time + setup:.2f} s with the state space")
+    print(f"q_learning_in_lanes: median {fast_time:.2f} s to optimal, {fast_time + setup:.2f} s with the state space")
 
     if arguments.skip_readable:
         return
@@ -132,7 +132,7 @@ def main() -> None:
               f"(checked every {arguments.check_every:,} episodes; + {run.checking:.1f} s of checks)")
     readable_time = statistics.median(run.seconds for run in readable_runs)
     print(f"q_learning: median {readable_time:.1f} s to optimal")
-    print(f"ratio q_learning / train_fast: {readable_time / fast_time:.0f}x "
+    print(f"ratio q_learning / q_learning_in_lanes: {readable_time / fast_time:.0f}x "
           f"({readable_time / (fast_time + setup):.0f}x counting the state space)")
 
 

@@ -4,7 +4,7 @@
     python tests/benchmarks/bench_weighted_astar.py --write    # also store it in data/ for chapter 7
 
 It repeats chapter 7's set-up exactly: the tables trained 25% and 50% of the way to the shipped
-table (`train_fast`, the original game's settings, seed 0), its 100 boards (`random_board(3,
+table (`q_learning_in_lanes`, the original game's settings, seed 0), its 100 boards (`random_board(3,
 seed=0..99)`), and `corner_manhattan`. For each setting it runs `lambda_astar_search` on every board
 and keeps whole numbers (totals, and the worst ratio's two sides), so that the chapter can check the
 rows it recomputes for equality. Chapter 7 reads the file rather than spend half a minute of its
@@ -30,7 +30,7 @@ from puzzlekit import (
     q_heuristic,
     random_board,
     rank,
-    train_fast,
+    q_learning_in_lanes,
 )
 from puzzlekit.learning.qtable import load_table
 
@@ -54,7 +54,7 @@ def chapter_guides() -> dict:
     settings = replace(EIGHT_PUZZLE_HYPERPARAMETERS, seed=0)
     guides = {"manhattan": "manhattan", "linear_conflict": "linear_conflict", "corner_manhattan": corner_manhattan}
     for share in (0.25, 0.5):
-        table = train_fast(replace(settings, episodes=round(share * needed)))
+        table = q_learning_in_lanes(replace(settings, episodes=round(share * needed)))
         guides[f"Q {share:.0%}"] = q_heuristic(table, discount)
     return guides
 

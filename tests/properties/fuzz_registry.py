@@ -210,7 +210,7 @@ OVERRIDES = {
                                                             values.goal_of(4), values.SUN_MOON_GOAL])),
                                       bad(values.garbage_boards)),
     "state_space.size": values.SIZES,
-    "train_fast.size": values.SIZES,
+    "q_learning_in_lanes.size": values.SIZES,
     "greedy_moves.row": values.ints(0, 11, neutral=[181439, 10**30, -1]),
     "greedy_path.start": st.one_of(good(st.just(None)), values.CHEAP_BOARDS),
     "BoardPicture.cell": values.ints(10, 80),
@@ -361,7 +361,7 @@ NOT_CALLED = {  # public names the generic fuzzing leaves out, and why
 # once fixed). Each needs a reason naming the finding and the owner.
 KNOWN_OPEN: dict[str, str] = {}
 FILE_FUNCTIONS = {"data_path"}  # functions that look files up by name: FileNotFoundError is an answer
-EXAMPLES = {"PuzzleBoard": 12, "SearchExplorer": 12, "QLearningView": 6, "SokobondBoard": 12, "SokobondGame": 40, "train_fast": 40, "q_learning": 40,
+EXAMPLES = {"PuzzleBoard": 12, "SearchExplorer": 12, "QLearningView": 6, "SokobondBoard": 12, "SokobondGame": 40, "q_learning_in_lanes": 40, "q_learning": 40,
             "QLearning.train": 25, "distance_table": 40, "breadth_first_distances": 40, "state_space": 40,
             "Solver": 40, "policy_mistakes": 60, "q_heuristic": 40, "learned_distances": 60}
 DEFAULT_EXAMPLES = 110

@@ -1,6 +1,6 @@
 """The Q-learning view: train a Q-table on the 8-puzzle (or the 2x2 puzzle) with a live learning curve, then play it.
 
-Training is `puzzlekit.learning.tabular.train_fast`; the board below is a `PuzzleBoard` that takes its
+Training is `puzzlekit.learning.tabular.q_learning_in_lanes`; the board below is a `PuzzleBoard` that takes its
 hints and its Solve from the table.
 """
 
@@ -18,7 +18,7 @@ __all__ = ["QLearningView", "curve_svg"]
 class QLearningView(widgets.VBox):
     """Train a Q-table on the 8-puzzle with a live learning curve, then watch its greedy policy play.
 
-    The training is `puzzlekit.learning.tabular.train_fast` with the settings chosen here (the original
+    The training is `puzzlekit.learning.tabular.q_learning_in_lanes` with the settings chosen here (the original
     game's by default); after each batch of episodes the curve adds the share of boards whose greedy
     move is a shortest one (`policy_mistakes`). The board below then takes its hints and its Solve
     from the table: Solve plays the greedy policy, move by move. The kernel is busy while it trains
@@ -125,8 +125,8 @@ class QLearningView(widgets.VBox):
         >>> view.train().shape
         (12, 4)
         """
-        from ...learning.tabular import policy_mistakes, train_fast
         from ...learning.qtable import state_space
+        from ...learning.tabular import policy_mistakes, q_learning_in_lanes
 
         check_int(self.seed.value, "seed", minimum=0, maximum=2**63 - 1)  # typed in the box: may be negative
         settings = self.settings()
@@ -145,7 +145,7 @@ class QLearningView(widgets.VBox):
                                    f"{right:,} of {boards:,} boards ({100 * right / boards:.1f}%).")
             return stop_when_optimal and mistakes == 0
 
-        q = train_fast(settings, self.size, lanes=65536 if self.size == 3 else 64, callback=callback)
+        q = q_learning_in_lanes(settings, self.size, lanes=65536 if self.size == 3 else 64, callback=callback)
         self.curve.value = curve_svg(self.curve_points, self.curve_points[-1][0])  # the episodes it took
         self.q = q
         self.table_source = f"trained on {self.curve_points[-1][0]:,} episodes"

@@ -8,7 +8,7 @@ shortest one.
 
 from ..qtable import q_array
 from .evaluation import format_path, greedy_moves, greedy_path, policy_mistakes
-from .fast import q_update_batch, train_fast
+from .lanes import q_learning_in_lanes, q_update_batch
 from .loop import QTable, greedy_action, q_learning
 from .monte_carlo import monte_carlo_control
 from .original import QLearning, Solver
@@ -28,7 +28,7 @@ __all__ = [
     "expected_sarsa",
     "expected_sarsa_update",
     "monte_carlo_control",
-    "train_fast",
+    "q_learning_in_lanes",
     "q_update_batch",
     "q_array",
     "greedy_path",

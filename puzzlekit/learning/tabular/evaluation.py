@@ -134,7 +134,7 @@ def policy_mistakes(q, goal: Sequence[int] | None = None) -> int:
     A board counts as right only when every move tied for its highest value is a shortest move
     (one that leads a move closer to the goal), so no way of breaking ties can hide a board the
     table knows nothing about: 0 means the greedy policy is optimal from every board, whatever
-    the tie-breaking. `q` is an array of `train_fast` (8-puzzle or 2x2, checked against
+    the tie-breaking. `q` is an array of `q_learning_in_lanes` (8-puzzle or 2x2, checked against
     `distance_table` all at once) or a table of `q_learning` (checked against
     `breadth_first_distances(goal)`); a board the table never saw counts 0 for each allowed move,
     as in `greedy_path`, and moving into the wall is a mistake. Boards wider than 3x3 are

@@ -47,7 +47,7 @@ def q_learning(
     Pass `q` to go on training a table; `callback(episodes, q)` runs after each episode and
     stops the training by returning True. `final_epsilon` (a number: epsilon falls in a straight
     line to it over the episodes, see `linear_schedule`) and `initial_value` (what an untried legal
-    move is worth, 0 by default) are those of `train_fast`. `final_learning_rate` (a number: the
+    move is worth, 0 by default) are those of `q_learning_in_lanes`. `final_learning_rate` (a number: the
     learning rate falls in a straight line to it) averages the targets of later episodes instead of
     jumping to each: what random outcomes (slippery moves) need.
 

@@ -16,7 +16,7 @@ from ...sliding.game import SlidingPuzzleGame
 from ...sliding.state_space import TABLE_SIZES, state_space
 from ..qtable import check_output, load_table, q_array, save_table
 from .evaluation import greedy_moves, policy_mistakes
-from .fast import train_fast
+from .lanes import q_learning_in_lanes
 from .loop import q_learning
 from .settings import Hyperparameters
 
@@ -69,7 +69,7 @@ class QLearning:
         """Learn the table over `generations` episodes (fewer with `stop_when_optimal`, once no board is wrong).
 
         `progress(episodes, generations)` is called as the training goes. With `fast=False` the
-        readable loop `q_learning` runs instead of `train_fast` (about 70 times slower), and the
+        readable loop `q_learning` runs instead of `q_learning_in_lanes` (about 70 times slower), and the
         policy is checked every 50,000 episodes (1,000 on 2x2) rather than after each batch.
 
         Examples
@@ -97,10 +97,10 @@ class QLearning:
 
         if fast:
             lanes = 65536 if self.size == 3 else 64
-            self.q = train_fast(settings, self.size, lanes=lanes, callback=callback)
+            self.q = q_learning_in_lanes(settings, self.size, lanes=lanes, callback=callback)
         else:
             self.q = q_array(q_learning(SlidingPuzzleEnv(self.size), settings, callback=callback), self.size)
-        self.trainer = "train_fast" if fast else "q_learning"
+        self.trainer = "q_learning_in_lanes" if fast else "q_learning"
         self.stop_when_optimal = bool(stop_when_optimal)
         self.seconds = time.perf_counter() - started
 

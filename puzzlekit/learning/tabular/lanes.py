@@ -11,10 +11,10 @@ from ...sliding.environment import EIGHT_PUZZLE_REWARDS, Rewards
 from ...sliding.state_space import state_space
 from .settings import Hyperparameters, linear_schedule
 
-__all__ = ["train_fast", "q_update_batch"]
+__all__ = ["q_learning_in_lanes", "q_update_batch"]
 
 
-def train_fast(
+def q_learning_in_lanes(
     hyperparameters: Hyperparameters,
     size: int = 3,
     *,
@@ -50,10 +50,10 @@ def train_fast(
     --------
     >>> settings = Hyperparameters(learning_rate=1.0, discount=0.9, episodes=300, max_steps=20,
     ...                            epsilon=1.0, seed=0)
-    >>> q = train_fast(settings, size=2)
+    >>> q = q_learning_in_lanes(settings, size=2)
     >>> q[state_space(2).row((1, 2, 0, 3))].tolist()  # as q_learning's
     [0.81, 1.0, -inf, -inf]
-    >>> q = train_fast(settings, size=2, final_epsilon=0.0, initial_value=1.0)  # decaying, optimistic
+    >>> q = q_learning_in_lanes(settings, size=2, final_epsilon=0.0, initial_value=1.0)  # decaying, optimistic
     >>> q[state_space(2).row((1, 2, 0, 3))].tolist()
     [0.81, 1.0, -inf, -inf]
     """
@@ -62,7 +62,8 @@ def train_fast(
     if not isinstance(rewards, Rewards):
         raise TypeError(f"rewards must be a Rewards, got {type(rewards).__name__}")
     if rewards.wall is not None:
-        raise ValueError("train_fast offers only legal moves, as the original game did: rewards.wall must be None")
+        raise ValueError("q_learning_in_lanes offers only legal moves, as the original game did: "
+                         "rewards.wall must be None")
     lanes = check_int(lanes, "lanes", minimum=1, maximum=2**24)
     if callback is not None:
         check_callable(callback, "callback")
