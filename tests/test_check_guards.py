@@ -281,12 +281,16 @@ def test_a_few_instructions_are_never_called_a_copy():
         def is_goal(self, state):
             return state == self.goal
 
-    class Mine:
-        def is_goal(self, state):
-            return state == self.goal
-
-    assert code_fingerprint(Mine.is_goal.__code__) == code_fingerprint(Problem.is_goal.__code__)
-    assert library_twin(Mine.is_goal, [Problem]) is None  # everyone writes it this way
+    cell = "class Mine:\n    def is_goal(self, state):\n        return state == self.goal\n"
+    linecache.cache["<a cell of mine>"] = (len(cell), None, cell.splitlines(True), "<a cell of mine>")  # as IPython
+    namespace = {}
+    exec(compile(cell, "<a cell of mine>", "exec"), namespace)
+    mine = namespace["Mine"].is_goal
+    assert code_fingerprint(mine.__code__) == code_fingerprint(Problem.is_goal.__code__)
+    assert library_twin(mine, [Problem]) is None  # everyone writes it this way
+    copied = {}
+    exec("def is_goal(self, state):\n    return state == self.goal\n", copied)  # not written: exec of a string
+    assert library_twin(copied["is_goal"], [Problem]) == "Problem.is_goal"  # a whole function nobody wrote: a copy
 
 
 def test_copies_of_real_library_functions(capsys):
@@ -474,3 +478,73 @@ def test_the_same_list_given_twice_is_one_copy(capsys):
     check(append_to_first, [((shared, shared), 1)], mutates=["a"])  # b is a: it grew too
     assert capsys.readouterr().out.startswith("✗ append_to_first([], []) changed its argument `b`: it had 0 entries")
     assert shared == []
+
+
+HELPED = '''
+def _out_of_order(values):
+    """How many pairs of values are out of order: the engine behind `disorder`."""
+    count = 0
+    for i in range(len(values)):
+        for j in range(i + 1, len(values)):
+            if values[i] > values[j]:
+                count += 1
+    return count
+
+
+def disorder(values):
+    """The pairs out of order in `values`, any iterable of numbers."""
+    return _out_of_order(list(values))
+'''
+
+
+def written(cell: str, filename: str) -> dict:
+    """The namespace of `cell` run as a notebook cell (its source readable by linecache, as IPython keeps it)."""
+    linecache.cache[filename] = (len(cell), None, cell.splitlines(True), filename)
+    namespace = {"__name__": "__main__"}
+    exec(compile(cell, filename, "exec"), namespace)
+    return namespace
+
+
+def test_a_library_helper_pasted_inside_the_answer_or_beside_it_is_a_copy(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "helped.py"
+    path.write_text(HELPED)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import helped
+
+    cases = [(([3, 1, 2],), 2)]
+    nested = written(textwrap.dedent('''
+        def answer(values):
+            def count(items):                   # the library's helper, pasted inside, its names changed
+                n = 0
+                for a in range(len(items)):
+                    for b in range(a + 1, len(items)):
+                        if items[a] > items[b]:
+                            n += 1
+                return n
+            return count(list(values))
+    '''), "<cell-nested>")
+    out = refused(capsys, nested["answer"], [helped.disorder], cases)
+    assert out == "calls a copy of the library's _out_of_order (which disorder calls)"
+    beside = written(textwrap.dedent('''
+        def count(items):                       # the same, pasted beside the answer
+            n = 0
+            for a in range(len(items)):
+                for b in range(a + 1, len(items)):
+                    if items[a] > items[b]:
+                        n += 1
+            return n
+
+        def answer(values):
+            return count(list(values))
+    '''), "<cell-beside>")
+    out = refused(capsys, beside["answer"], [helped.disorder], cases)
+    assert out == "calls a copy of the library's _out_of_order (which disorder calls)"
+    own = written(textwrap.dedent('''
+        def answer(values):
+            values = list(values)
+            return sum(a > b for i, a in enumerate(values) for b in values[i + 1:])
+    '''), "<cell-own>")
+    check(own["answer"], cases, forbid=[helped.disorder])
+    assert capsys.readouterr().out.startswith("✓")
+    for filename in ("<cell-nested>", "<cell-beside>", "<cell-own>"):
+        del linecache.cache[filename]

@@ -30,7 +30,8 @@ def test_check_reports_a_wrong_answer(capsys):
 
     check(my_move, [(((1, 2, 3, 0), 3), (1, 2, 0, 3))])
     out = capsys.readouterr().out
-    assert "✗ my_move((1, 2, 3, 0), 3) returned [1, 2, 0, 3], expected (1, 2, 0, 3) (got a list, expected a tuple)" in out
+    assert ("✗ my_move((1, 2, 3, 0), 3) returned [1, 2, 0, 3], expected (1, 2, 0, 3) (got a list, expected a tuple)"
+            in out)
     assert "1 of 1 case failed" in out and not passed(my_move)
 
 
@@ -281,14 +282,35 @@ def test_check_stops_an_endless_function_and_names_the_case(capsys):
 def test_the_time_limit_is_per_case_and_stops_a_sleep(capsys):
     import time
 
+    def busy(seconds):
+        "Work for `seconds` of CPU time (a loaded machine gives it less of each second; the limit counts CPU time)."
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            pass
+        return seconds
+
+    check(busy, [((0.1,), 0.1)] * 4, time_limit=0.5)  # 0.4 s of CPU in all, each case well within its 0.5 s
+    assert "✓ busy passes all 4 cases" in capsys.readouterr().out
+    check(busy, [((30,), 30)], time_limit=0.1)
+    assert "did not return within 0.1 s" in capsys.readouterr().out
+
     def sleepy(seconds):
         time.sleep(seconds)
         return seconds
 
-    check(sleepy, [((0.05,), 0.05)] * 4, time_limit=0.15)  # 0.2 s in all, but each case is quick
-    assert "✓ sleepy passes all 4 cases" in capsys.readouterr().out
-    check(sleepy, [((30,), 30)], time_limit=0.1)
-    assert "did not return within 0.1 s" in capsys.readouterr().out
+    check(sleepy, [((30,), 30)], time_limit=0.1)  # no CPU used: the wall clock's backstop, ten times the limit
+    assert "did not return within 1 s" in capsys.readouterr().out
+
+
+def test_the_time_limit_counts_cpu_time_not_waiting(capsys):
+    import time
+
+    def sleepy(seconds):
+        time.sleep(seconds)
+        return seconds
+
+    check(sleepy, [((0.2,), 0.2)], time_limit=0.1)  # 0.2 s asleep uses almost no CPU, and is within 10 x 0.1 s
+    assert "✓ sleepy passes all 1 case" in capsys.readouterr().out
 
 
 def test_the_time_limit_cannot_be_caught_by_the_students_code(capsys):
@@ -321,9 +343,10 @@ def test_the_time_limit_works_outside_the_main_thread(capsys):
 def test_the_time_limit_leaves_no_timer_behind():
     import signal
 
-    before = signal.getsignal(signal.SIGALRM)
+    before = signal.getsignal(signal.SIGALRM), signal.getsignal(signal.SIGPROF)
     check(abs, [((-1,), 1)])
-    assert signal.getsignal(signal.SIGALRM) is before and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert (signal.getsignal(signal.SIGALRM), signal.getsignal(signal.SIGPROF)) == before
+    assert signal.getitimer(signal.ITIMER_REAL) == signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
 
 
 def test_time_limit_must_be_positive():
@@ -410,7 +433,8 @@ def test_path_of_says_length_start_and_first_illegal_move(capsys):
         "a path of 1 move that ends at (1, 2, 3, 4, 5, 6, 7, 0, 8), which is not a goal")
     detour = right[:2] + [right[1][:4] + (0, 5, 6, 7, 8)] + right[1:]  # up and back down: legal, too long
     detour[2] = (1, 2, 3, 4, 0, 6, 7, 5, 8)
-    assert expected.mismatch(detour) == "a path of 4 moves from the start to a goal, expected 2 moves; a shorter one exists"
+    assert expected.mismatch(detour) == ("a path of 4 moves from the start to a goal, expected 2 moves; "
+                                         "a shorter one exists")
     assert expected.mismatch(None) == "None (no path), expected a path of 2 moves from the start to a goal"
     assert PathOf(puzzle, None).mismatch(right) == "a path of 2 moves, expected None: no goal can be reached"
     assert PathOf(puzzle, None).mismatch(None) is None
@@ -464,7 +488,8 @@ def test_close_to_parts_one_of_and_satisfies(capsys):
     check(lambda x: 0.33, [((1,), CloseTo(1 / 3, 0.01))])
     assert "✓" in capsys.readouterr().out
     assert OneOf("u", "l") == "l" and OneOf("u", "l") != "d"
-    assert Satisfies(lambda x: "too big" if x > 3 else True, "at most 3").mismatch(5) == "5, expected at most 3: too big"
+    at_most_3 = Satisfies(lambda x: "too big" if x > 3 else True, "at most 3")
+    assert at_most_3.mismatch(5) == "5, expected at most 3: too big"
     with pytest.raises(ValueError, match="tolerance"):
         CloseTo(1, -1)
 

@@ -71,7 +71,8 @@ def test_is_solvable_agrees_with_parity(cells):
 
 
 @fuzz_settings(200)
-@given(st.one_of(permutations_of(2), permutations_of(3), permutations_of(4), st.permutations((1, 1, 1, 2, 1, 2, 2, 0, 2))))
+@given(st.one_of(permutations_of(2), permutations_of(3), permutations_of(4),
+                 st.permutations((1, 1, 1, 2, 1, 2, 2, 0, 2))))
 def test_parse_board_reads_what_format_board_writes(cells):
     cells = tuple(cells)
     outcome, text = attempt(puzzlekit.format_board, cells)
@@ -130,6 +131,28 @@ def test_solve_is_as_short_as_the_exact_distance(board):
     assert outcome == "returned", path
     _check_path(list(path), board, goal_of(3), 3)
     assert len(path) - 1 == distances()[puzzlekit.rank(board)]
+
+
+@fuzz_settings(100)
+@given(scrambled(3, 40))
+def test_solve_on_a_3x3_board_says_it_ran_astar(board):
+    """On 3x3 `solve` picks A* with Manhattan distance and its answer names them (work bounded by max_expanded)."""
+    outcome, solution = attempt(puzzlekit.solve, board, max_expanded=200_000)
+    assert outcome == "returned", solution
+    assert (solution.method, solution.h) == ("astar", "manhattan")
+
+
+@fuzz_settings(60)
+@given(scrambled(4, 16))
+def test_solve_on_a_4x4_board_is_shortest_and_says_how(board):
+    """On 4x4 `solve` runs the 15-puzzle's IDA* (with Manhattan distance here: the suite builds no pattern databases)
+    and says so; its path is as short as A*'s with Manhattan distance. Boards 16 moves or fewer from the goal, and
+    max_expanded: bounded work."""
+    outcome, solution = attempt(puzzlekit.solve, board, max_expanded=200_000)
+    assert outcome == "returned", solution
+    _check_path(list(solution), board, goal_of(4), 4)
+    assert (solution.method, solution.h) == ("fast_ida_star", "manhattan")
+    assert len(solution) - 1 == puzzlekit.astar_search(board, "manhattan", max_expanded=200_000).length
 
 
 @fuzz_settings(150)

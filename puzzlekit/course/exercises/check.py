@@ -98,7 +98,8 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     Parameters
     ----------
     show : how many failing cases to print.
-    time_limit : seconds each case may take (None: no limit). A call that runs longer is stopped and
+    time_limit : seconds of CPU time each case may take (None: no limit), and WALL_CLOCK_FACTOR (10) times as many
+        by the clock (a sleep uses no CPU); a loaded machine does not shorten it. A call that runs longer is stopped and
         reported, and the remaining cases are not run, so a loop that never ends never hangs the notebook.
     forbid : library functions, classes or modules that `function` may not call, directly, under another
         name or through a wrapper of its own; the first such call stops the check.
@@ -198,10 +199,11 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         try:
             with Deadline(time_limit), watch:
                 result = function(*given)
-        except TimeUp:
+        except TimeUp as stopped:
             rest = len(cases) - number - 1
             skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
-            return verdict([f"✗ {call} did not return within {time_limit:g} s; {_LOOP_HINT}{skipped}"])
+            limit = stopped.args[0] if stopped.args else time_limit
+            return verdict([f"✗ {call} did not return within {limit:g} s; {_LOOP_HINT}{skipped}"])
         except ForbiddenCall:
             pass
         except NotImplementedError as raised:

@@ -3,12 +3,16 @@ line numbers set aside, taken from the bytecode and from the syntax tree of the 
 
 A copy made by `exec` of the library's source, by `types.FunctionType(f.__code__, ...)`, by `code.replace(...)`, or by
 loading a library module's file a second time under another name has the bytecode of the original; a copy pasted
-into a cell, local names renamed and docstring dropped, has its syntax tree. `check(..., forbid=)` refuses both.
+into a cell, local names renamed and docstring dropped, has its syntax tree. `check(..., forbid=)` refuses both, and
+the same for the helpers a forbidden function calls in its module (pasted beside the answer or inside it).
+Bytecode is compared instruction by instruction, jumps by instruction number: the same source compiled alone or in its
+module gives other bytes on Python 3.11 (`heapq.heappush` is a LOAD_METHOD alone, a LOAD_ATTR where heapq was imported).
 """
 
 from __future__ import annotations
 
 import ast
+import dis
 import hashlib
 import inspect
 import linecache
@@ -68,11 +72,47 @@ def code_fingerprint(code: types.CodeType) -> tuple[str, int]:
             constants.append(_constant(None))  # a docstring (a function without one has None here)
         else:
             constants.append(_constant(constant))
-    parts = (code.co_code, code.co_argcount, code.co_posonlyargcount, code.co_kwonlyargcount, code.co_nlocals,
-             code.co_flags & _FLAGS, code.co_names, tuple(constants), code.co_exceptiontable)
+    operations, handlers = _operations(code)
+    parts = (operations, code.co_argcount, code.co_posonlyargcount, code.co_kwonlyargcount, code.co_nlocals,
+             code.co_flags & _FLAGS, code.co_names, tuple(constants), handlers)
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
     _CODES[id(code)] = (code, digest, instructions)
     return digest, instructions
+
+
+#: Instructions that differ between two compilations of the same source: Python 3.11 calls `module.f()` by LOAD_ATTR
+#: where the module was imported in the same file and by LOAD_METHOD where it was not (a function's source run alone).
+_SAME_AS = {"LOAD_METHOD": "LOAD_ATTR"}
+_SKIPPED = {"NOP", "EXTENDED_ARG", "CACHE", "RESUME"}
+_BY_VALUE = {"LOAD_GLOBAL", "LOAD_ATTR", "LOAD_METHOD"}  # the oparg also holds a flag (push NULL, a method)
+
+
+def _operations(code: types.CodeType) -> tuple[tuple, tuple]:
+    """The instructions of `code` as (operation, argument) with jump targets as instruction numbers, not byte
+    offsets, and its exception handlers the same way: what stays the same however the source was compiled."""
+    instructions = list(dis.get_instructions(code))
+    number, kept = {}, 0
+    for instruction in instructions:
+        number[instruction.offset] = kept
+        kept += instruction.opname not in _SKIPPED
+    operations = []
+    jumps = set(dis.hasjrel) | set(dis.hasjabs)
+    for instruction in instructions:
+        if instruction.opname in _SKIPPED:
+            continue
+        name = _SAME_AS.get(instruction.opname, instruction.opname)
+        if instruction.opcode in jumps:
+            argument = number.get(instruction.argval, instruction.argval)
+        elif instruction.opname in _BY_VALUE:
+            argument = instruction.argval
+        else:
+            argument = instruction.arg
+        operations.append((name, argument))
+    table = getattr(dis, "_parse_exception_table", None)  # Python 3.11 and later
+    handlers = () if table is None else tuple(
+        (number.get(entry.start), number.get(entry.end), number.get(entry.target), entry.depth, entry.lasti)
+        for entry in table(code))
+    return tuple(operations), handlers
 
 
 def _constant(value):
@@ -192,6 +232,9 @@ class Twins:
     def __init__(self, forbidden: Iterable):
         self.codes: dict[str, str] = {}  # bytecode digest of any code of MIN_INSTRUCTIONS -> the name to report
         self.whole: dict[str, str] = {}  # bytecode digest of a whole function or method -> the name to report
+        #: bytecode digest of a whole function or method of any size -> the name to report: code nobody wrote that is a
+        #: whole library function is a copy however small (a thin public function over its engine, say)
+        self.exact: dict[str, str] = {}
         self.sources: dict[str, str] = {}  # syntax-tree digest of a whole function or method -> the name to report
         self.library_files: set[str] = set()  # the files the forbidden code was compiled from
         for item in forbidden:
@@ -205,17 +248,32 @@ class Twins:
             else:
                 function = _function_of(item)
                 if function is not None:
-                    self._add_function(function, getattr(item, "__name__", getattr(function, "__name__", "?")))
+                    label = getattr(item, "__name__", getattr(function, "__name__", "?"))
+                    self._add_function(function, label)
+                    outer = getattr(item, "__code__", None)  # a wrapper's own code (functools.wraps): copied too
+                    if isinstance(outer, types.CodeType) and outer is not function.__code__:
+                        self.exact.setdefault(code_fingerprint(outer)[0], label)
+                        self._add_code(outer, label)
 
     def _add_function(self, function, label: str) -> None:
         self.library_files.add(function.__code__.co_filename)
         digest, size = code_fingerprint(function.__code__)
         if size >= MIN_INSTRUCTIONS:
             self.whole.setdefault(digest, label)
+        self.exact.setdefault(digest, label)
         self._add_code(function.__code__, label)
         printed = source_fingerprint(function)
         if printed is not None and printed[1] >= MIN_NODES:
             self.sources.setdefault(printed[0], label)
+        for helper in _helpers(function):
+            name = f"{helper.__name__} (which {label.split(' (')[0]} calls)"
+            digest, size = code_fingerprint(helper.__code__)
+            if size >= MIN_INSTRUCTIONS:
+                self.whole.setdefault(digest, name)
+            self._add_code(helper.__code__, name)
+            printed = source_fingerprint(helper)
+            if printed is not None and printed[1] >= MIN_NODES:
+                self.sources.setdefault(printed[0], name)
 
     def _add_code(self, code: types.CodeType, label: str) -> None:
         digest, size = code_fingerprint(code)
@@ -232,7 +290,8 @@ class Twins:
                 path = getattr(loaded, "__file__", None)
                 if isinstance(path, str) and path.endswith(".py") and os.path.isfile(path):
                     self.library_files.add(path)
-                    for mine, theirs in zip((self.codes, self.whole, self.sources), _module_prints(path, name)):
+                    prints = _module_prints(path, name)
+                    for mine, theirs in zip((self.codes, self.whole, self.sources, self.exact), prints):
                         for digest, label in theirs.items():
                             mine.setdefault(digest, label)
 
@@ -243,7 +302,8 @@ class Twins:
         forbidden by name, if at all); a file loaded again, code rebuilt or exec'd from its source, is not canonical."""
         name = namespace.get("__name__")
         module = sys.modules.get(name) if isinstance(name, str) else None
-        if module is None or not code.co_filename.startswith(_PACKAGE) or getattr(module, "__file__", None) != code.co_filename:
+        if (module is None or not code.co_filename.startswith(_PACKAGE)
+                or getattr(module, "__file__", None) != code.co_filename):
             return False
         if name not in _OWN_CODES:
             _OWN_CODES[name] = _module_codes(module)
@@ -257,12 +317,15 @@ class Twins:
     def code(self, code: types.CodeType) -> str | None:
         """The forbidden function `code` is a copy of, or None: by its bytecode, and for a whole function someone
         wrote also by its syntax tree."""
-        if not self.codes:
+        if not self.exact:
             return None
         if not self.written(code):
-            return self.codes.get(code_fingerprint(code)[0])
-        if "<" in code.co_qualname:  # a nested function, a comprehension: a part, written by the student
+            digest = code_fingerprint(code)[0]
+            return self.codes.get(digest) or self.exact.get(digest)
+        if code.co_name.startswith("<"):  # a comprehension, a lambda: a part, written by the student
             return None
+        # A function nested in the student's may be a part of the library's (the inner search of IDA*, which a chapter
+        # scaffolds) but not one of its whole functions, pasted inside
         label = self.whole.get(code_fingerprint(code)[0])
         if label is None and self.sources:
             printed = source_fingerprint(code)
@@ -272,16 +335,34 @@ class Twins:
     def function(self, function) -> str | None:
         """The forbidden function `function` is a copy of, by its bytecode or by the syntax tree of its source."""
         function = _function_of(function)
-        if function is None or not (self.codes or self.sources):
+        if function is None or not (self.exact or self.sources):
             return None
         code = function.__code__
         if self.canonical(code, getattr(function, "__globals__", {})):
             return None
-        label = (self.whole if self.written(code) else self.codes).get(code_fingerprint(code)[0])
+        digest = code_fingerprint(code)[0]
+        label = self.whole.get(digest) if self.written(code) else self.codes.get(digest) or self.exact.get(digest)
         if label is None and self.sources:
             printed = source_fingerprint(function)
             label = self.sources.get(printed[0]) if printed is not None else None
         return label
+
+
+def _helpers(function, depth: int = 2) -> list:
+    """The functions of `function`'s own module that it calls (by name), and theirs, `depth` levels down."""
+    found, codes, namespace = [], [function.__code__], function.__globals__
+    while codes:
+        code = codes.pop()
+        codes.extend(constant for constant in code.co_consts if isinstance(constant, types.CodeType))
+        for name in code.co_names:
+            helper = namespace.get(name)
+            if (isinstance(helper, types.FunctionType) and helper is not function and helper.__globals__ is namespace
+                    and helper not in found):
+                found.append(helper)
+    if depth > 1:
+        found += [deeper for helper in list(found) for deeper in _helpers(helper, depth - 1)
+                  if deeper is not function and deeper not in found]
+    return found
 
 
 def _module_codes(module: types.ModuleType) -> dict[int, types.CodeType]:
@@ -307,27 +388,29 @@ def _module_codes(module: types.ModuleType) -> dict[int, types.CodeType]:
     return codes
 
 
-def _module_prints(path: str, name: str) -> tuple[dict, dict, dict]:
-    """The digests of the module file at `path`: of all its code, of its whole functions and methods by bytecode, and
-    by syntax tree (cached by file and modification time)."""
+def _module_prints(path: str, name: str) -> tuple[dict, dict, dict, dict]:
+    """The digests of the module file at `path`: of all its code, of its whole functions and methods by bytecode, by
+    syntax tree, and by bytecode whatever their size (cached by file and modification time)."""
     key = (path, os.stat(path).st_mtime_ns)
     if key not in _MODULES:
         with open(path, encoding="utf-8") as file:
             source = file.read()
-        codes, whole, sources = {}, {}, {}
-        _add_module_codes(compile(source, path, "exec", dont_inherit=True), name, None, codes, whole)
+        codes, whole, sources, exact = {}, {}, {}, {}
+        _add_module_codes(compile(source, path, "exec", dont_inherit=True), name, None, codes, whole, exact)
         tree = ast.parse(source)
-        for node in tree.body + [item for node in tree.body if isinstance(node, ast.ClassDef) for item in node.body]:
+        for node in tree.body + [item for top in tree.body if isinstance(top, ast.ClassDef) for item in top.body]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 digest, size = _tree_fingerprint(node)
                 if size >= MIN_NODES:
                     sources.setdefault(digest, f"{node.name} (from {name})")
-        _MODULES[key] = (codes, whole, sources)
+        _MODULES[key] = (codes, whole, sources, exact)
     return _MODULES[key]
 
 
-def _add_module_codes(code, name: str, outer: str | None, codes: dict, whole: dict) -> None:
-    """Add the digest of each code object nested in `code`, named by the function (or method) it belongs to."""
+def _add_module_codes(code, name: str, outer: str | None, codes: dict, whole: dict, exact: dict) -> None:
+    """Add the digest of each code object nested in `code`, named by the function (or method) it belongs to (a
+    whole function's to `whole` if it is big enough to be called a copy when someone wrote it, to `exact` whatever
+    its size)."""
     for constant in code.co_consts:
         if isinstance(constant, types.CodeType):
             label = None if _is_class_body(constant) else outer or f"{constant.co_qualname} (from {name})"
@@ -337,7 +420,9 @@ def _add_module_codes(code, name: str, outer: str | None, codes: dict, whole: di
                     codes.setdefault(digest, label)
                     if outer is None:
                         whole.setdefault(digest, label)
-            _add_module_codes(constant, name, label, codes, whole)
+                if outer is None:
+                    exact.setdefault(digest, label)
+            _add_module_codes(constant, name, label, codes, whole, exact)
 
 
 def _is_class_body(code) -> bool:

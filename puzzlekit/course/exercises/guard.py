@@ -10,25 +10,34 @@ import time
 import types
 from collections.abc import Iterable
 
-from .copies import Twins, _function_of
+from .copies import _PACKAGE, Twins, _function_of
 from .describe import describe
 
-__all__ = ["TimeUp", "ForbiddenCall", "Deadline", "Watch"]
+__all__ = ["TimeUp", "ForbiddenCall", "Deadline", "Watch", "WALL_CLOCK_FACTOR"]
 
 
 class TimeUp(BaseException):
-    """Raised inside the student's function when its case runs out of time (not an Exception: not caught there)."""
+    """Raised inside the student's function when its case runs out of time (not an Exception: not caught there); its
+    argument is the limit it ran into, in seconds (of CPU time, or by the wall clock)."""
 
 
 class ForbiddenCall(BaseException):
     """Raised inside the student's function when it calls a forbidden library function."""
 
 
-class Deadline:
-    """`with Deadline(seconds):` raises TimeUp in this thread once `seconds` have passed.
+#: How many times the time limit a case may take by the wall clock, whatever CPU time it used: a sleep, a wait for
+#: input, a machine so loaded that the case hardly runs (the limit itself counts CPU time, so load does not fail an
+#: honest answer).
+WALL_CLOCK_FACTOR = 10
 
-    In the main thread of a system with SIGALRM (Linux, macOS: a Jupyter kernel runs cells there) a timer signal
-    stops the code, even inside `time.sleep`; elsewhere a trace function looks at the clock on every line.
+
+class Deadline:
+    """`with Deadline(seconds):` raises TimeUp in this thread once it has used `seconds` of CPU time, or once
+    WALL_CLOCK_FACTOR times `seconds` have passed by the wall clock (a sleep uses no CPU).
+
+    In the main thread of a system with setitimer (Linux, macOS: a Jupyter kernel runs cells there) timer signals
+    stop the code, even inside `time.sleep`; elsewhere a trace function looks at the clocks on every line. CPU time
+    is the process's: a loaded machine, which gives the process less of each second, does not shorten it.
 
     Examples
     --------
@@ -48,18 +57,20 @@ class Deadline:
         self.armed = self.seconds is not None
         if not self.armed:
             return self
-        self.start = time.monotonic()
+        self.start, self.cpu_start = time.monotonic(), time.process_time()
+        self.wall = WALL_CLOCK_FACTOR * self.seconds
         self.signal = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
         if self.signal:
-            self.old_handler = signal.signal(signal.SIGALRM, self._ring)
-            self.old_timer = signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            self.old_handlers = signal.signal(signal.SIGPROF, self._ring), signal.signal(signal.SIGALRM, self._ring)
+            self.old_timers = (signal.setitimer(signal.ITIMER_PROF, self.seconds),
+                               signal.setitimer(signal.ITIMER_REAL, self.wall))
         else:
-            end = self.start + self.seconds
+            wall_end, cpu_end = self.start + self.wall, self.cpu_start + self.seconds
 
             def tracer(frame, event, argument):
-                if self.armed and time.monotonic() > end:
+                if self.armed and (time.process_time() > cpu_end or time.monotonic() > wall_end):
                     self.armed = False
-                    raise TimeUp
+                    raise TimeUp(self.wall if time.monotonic() > wall_end else self.seconds)
                 return tracer
 
             self.old_trace = sys.gettrace()
@@ -69,26 +80,29 @@ class Deadline:
     def _ring(self, signum, frame):
         if self.armed:
             self.armed = False
-            raise TimeUp
+            raise TimeUp(self.wall if signum == signal.SIGALRM else self.seconds)
 
     def __exit__(self, *exc_info):
         try:
-            self.armed = False  # from here on the timer no longer stops anything
+            self.armed = False  # from here on the timers no longer stop anything
         finally:
             if self.seconds is not None:
                 self._restore()
         return False
 
     def _restore(self):
-        if self.signal:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.old_handler)
-            remaining, interval = self.old_timer
-            if remaining > 0:  # someone else's timer was running: give it back what is left of it
-                left = remaining - (time.monotonic() - self.start)
-                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3), interval)
-        else:
+        if not self.signal:
             sys.settrace(self.old_trace)
+            return
+        used = {signal.ITIMER_PROF: time.process_time() - self.cpu_start,
+                signal.ITIMER_REAL: time.monotonic() - self.start}
+        for timer, number, handler, (remaining, interval) in zip(
+                (signal.ITIMER_PROF, signal.ITIMER_REAL), (signal.SIGPROF, signal.SIGALRM), self.old_handlers,
+                self.old_timers):
+            signal.setitimer(timer, 0)
+            signal.signal(number, handler)
+            if remaining > 0:  # someone else's timer was running: give it back what is left of it
+                signal.setitimer(timer, max(remaining - used[timer], 1e-3), interval)
 
 
 class Watch:
@@ -105,7 +119,7 @@ class Watch:
     >>> import fractions
     >>> watch = Watch([fractions])
     >>> watch.label(fractions.Fraction.limit_denominator)
-    "the library's limit_denominator (from fractions)"
+    "the library's Fraction.limit_denominator (from fractions)"
     >>> with watch:
     ...     try:
     ...         fractions.Fraction(1, 3).limit_denominator(2)
@@ -144,7 +158,10 @@ class Watch:
             return f"the library's {self.code_ids[id(code)][1]}"
         module = getattr(inspect.unwrap(function), "__module__", None) if callable(function) else None
         if isinstance(module, str) and self._in_modules(module):
-            return f"the library's {getattr(function, '__name__', describe(function))} (from {module})"
+            plain = _function_of(function)
+            if plain is None:
+                return f"the library's {getattr(function, '__name__', describe(function))} (from {module})"
+            return self._in_module(plain.__code__, getattr(plain, "__globals__", {}), module)
         twin = self.twins.function(function) if self.twins is not None else None
         return None if twin is None else f"a copy of the library's {twin}"
 
@@ -158,11 +175,18 @@ class Watch:
             return f"the library's {self.code_ids[id(code)][1]}"
         module = namespace.get("__name__", "")
         if self.modules and isinstance(module, str) and self._in_modules(module):
-            return f"the library's {getattr(code, 'co_qualname', code.co_name)} (from {module})"
+            return self._in_module(code, namespace, module)
         if self.twins is None or self.twins.canonical(code, namespace):
             return None
         twin = self.twins.code(code)
         return None if twin is None else f"a copy of the library's {twin}"
+
+    @staticmethod
+    def _in_module(code, namespace: dict, module: str) -> str:
+        """What code that runs in a forbidden module is: the library's own, or a copy (rebuilt from its code object)."""
+        name = getattr(code, "co_qualname", code.co_name)
+        own = Twins.canonical(code, namespace) or not code.co_filename.startswith(_PACKAGE)
+        return f"{'the' if own else 'a copy of the'} library's {name} (from {module})"
 
     def _profile(self, frame, event, argument):
         if event != "call":  # also c_call, return, ...: the cheapest test first, it runs on every one
