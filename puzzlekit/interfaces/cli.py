@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TextIO
 
 from ..checks import check_callable, check_int
-from ..learning.tabular import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters, QLearning, policy_mistakes
 from ..learning.qtable import DEFAULT_TABLE, check_output
+from ..learning.tabular import EIGHT_PUZZLE_HYPERPARAMETERS, Hyperparameters, QLearning, policy_mistakes
 from ..search import (
     DEFAULT_MAX_EXPANDED,
     DEFAULT_MAX_EXPANDED_ONE_PATH,

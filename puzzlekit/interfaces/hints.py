@@ -170,8 +170,8 @@ def table_plan(q, board: Sequence[int], *, name: str | None = None, max_moves: i
     >>> plan.actions, plan.source, plan.reaches_goal
     (('r', 'r'), 'Q-table', True)
     """
-    from ..learning.tabular import greedy_moves
     from ..learning.qtable import check_table
+    from ..learning.tabular import greedy_moves
 
     cells, size = check_cells(board)
     max_moves = check_int(max_moves, "max_moves", minimum=0)

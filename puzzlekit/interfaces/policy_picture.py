@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..checks import check_int, short_repr
+from ..learning.qtable import check_dict_table, check_table
 from ..sliding.board import BLANK, check_cells
 from ..sliding.display import COLOURS, BoardPicture
 from ..sliding.grid import DIRECTIONS, check_direction
-from ..learning.qtable import check_dict_table, check_table
 
 __all__ = ["greedy_policy", "show_policy", "PolicyPicture", "ARROWS"]
 

@@ -125,8 +125,8 @@ class QLearningView(widgets.VBox):
         >>> view.train().shape
         (12, 4)
         """
-        from ...learning.tabular import policy_mistakes, train_fast
         from ...learning.qtable import state_space
+        from ...learning.tabular import policy_mistakes, train_fast
 
         check_int(self.seed.value, "seed", minimum=0, maximum=2**63 - 1)  # typed in the box: may be negative
         settings = self.settings()
