@@ -19,11 +19,11 @@ from puzzlekit.sliding.fifteen import (
     cache_directory,
     cached_pattern_database,
     count_placements,
-    sliding_ida_star_search,
     korf100,
     pattern_databases,
     rank_placements,
     reflect_board,
+    sliding_ida_star_search,
     unrank_placements,
 )
 from puzzlekit.sliding.fifteen.cache import cache_path, load_pattern_database

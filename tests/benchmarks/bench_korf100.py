@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from puzzlekit import random_board
-from puzzlekit.sliding.fifteen import sliding_ida_star_search, korf100, pattern_databases
+from puzzlekit.sliding.fifteen import korf100, pattern_databases, sliding_ida_star_search
 from puzzlekit.sliding.fifteen.korf import KORF100_RESULTS
 
 ROOT = Path(__file__).resolve().parents[2]

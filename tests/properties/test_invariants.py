@@ -71,7 +71,8 @@ def test_is_solvable_agrees_with_parity(cells):
 
 
 @fuzz_settings(200)
-@given(st.one_of(permutations_of(2), permutations_of(3), permutations_of(4), st.permutations((1, 1, 1, 2, 1, 2, 2, 0, 2))))
+@given(st.one_of(permutations_of(2), permutations_of(3), permutations_of(4),
+                 st.permutations((1, 1, 1, 2, 1, 2, 2, 0, 2))))
 def test_parse_board_reads_what_format_board_writes(cells):
     cells = tuple(cells)
     outcome, text = attempt(puzzlekit.format_board, cells)
