@@ -1,4 +1,4 @@
-"""Write docs/schedule.md: a 12-week course from the chapters, with each exercise's points as `course.py tag` gives them.
+"""Write docs/schedule.md: a 12-week course from the chapters, each exercise's points as `course.py tag` gives them.
 
     .venv/bin/python docs/make_schedule.py           # rewrite docs/schedule.md
     .venv/bin/python docs/make_schedule.py --check   # exit 1 if docs/schedule.md is not what this script writes
@@ -24,7 +24,8 @@ WEEKS = [
     (3, ["03_uninformed_search"], "the boards as a graph: breadth-first, depth-first, iterative deepening, "
                                   "uniform-cost, bidirectional"),
     (4, ["04_informed_search"], "heuristics checked on every board; A*, greedy, weighted A*, IDA*"),
-    (5, ["05a_q_learning_by_hand"], "the 2x2 puzzle as an MDP: returns, Bellman's equation, Q-learning, value iteration"),
+    (5, ["05a_q_learning_by_hand"], "the 2x2 puzzle as an MDP: returns, Bellman's equation, Q-learning, "
+                                    "value iteration"),
     (6, ["05b_q_learning_at_scale"], "the 8-puzzle in numpy: value iteration over 181,440 boards, exploration"),
     (7, ["05c_when_moves_slip"], "moves that slip: the Bellman expectation, policy iteration, SARSA, Monte Carlo"),
     (8, ["06_sun_and_moon"], "a puzzle of tokens, its rewards examined; SARSA beside Q-learning"),

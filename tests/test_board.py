@@ -119,7 +119,8 @@ def test_move_errors_say_why():
         position(TEXTBOOK, 12)
     with pytest.raises(TypeError, match="tile must be an int"):
         position(TEXTBOOK, "4")
-    with pytest.raises(ValueError, match=r"tile 1 cannot slide: no 1 is next to the blank at \(0, 0\); tiles that can: \[2, 2\]"):
+    with pytest.raises(ValueError,
+                       match=r"tile 1 cannot slide: no 1 is next to the blank at \(0, 0\); tiles that can: \[2, 2\]"):
         move((0, 2, 1, 2, 1, 1, 1, 2, 2), 1)
 
 
@@ -154,7 +155,8 @@ def test_bad_boards_are_named(board, message):
             function(board)
 
 
-@pytest.mark.parametrize("board", ["1 2 3 0", b"\x01\x02\x03\x00", {1, 2, 3, 0}, 12, None, (1.0, 2, 3, 0), (True, 2, 3, 0)])
+@pytest.mark.parametrize("board", ["1 2 3 0", b"\x01\x02\x03\x00", {1, 2, 3, 0}, 12, None, (1.0, 2, 3, 0),
+                                   (True, 2, 3, 0)])
 def test_non_integers_are_type_errors(board):
     with pytest.raises(TypeError):
         check_board(board)

@@ -82,7 +82,8 @@ def test_a_search_that_meets_its_limit_exits_with_1(capsys):
 
 def test_run_as_a_module():
     def run(*arguments):
-        return subprocess.run([sys.executable, "-m", "puzzlekit", *arguments], capture_output=True, text=True, timeout=60)
+        return subprocess.run([sys.executable, "-m", "puzzlekit", *arguments],
+                              capture_output=True, text=True, timeout=60)
 
     done = run("solve", "8 6 7 / 2 5 4 / 3 _")
     assert done.returncode == 2

@@ -1,5 +1,5 @@
-"""Tests for puzzlekit.sliding.environment: Gymnasium's reset/step semantics, and the rewards of the original game and of the
-original sun-and-moon program."""
+"""Tests for puzzlekit.sliding.environment: Gymnasium's reset/step semantics, and the rewards of the original game and
+of the original sun-and-moon program."""
 
 import pytest
 

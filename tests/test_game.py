@@ -41,7 +41,8 @@ def test_move_hole_returns_tile_and_hole_indexes():
 
 @pytest.mark.parametrize(
     "hole, direction, message",
-    [(0, "u", "cannot move .u. .up."), (0, "l", "cannot move .l. .left."), (8, "d", "cannot move .d. .down."), (8, "r", "cannot move .r. .right.")],
+    [(0, "u", "cannot move .u. .up."), (0, "l", "cannot move .l. .left."),
+     (8, "d", "cannot move .d. .down."), (8, "r", "cannot move .r. .right.")],
 )
 def test_move_hole_off_the_board_is_an_error(hole, direction, message):
     board = [1, 2, 3, 4, 5, 6, 7, 8]

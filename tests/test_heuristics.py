@@ -22,7 +22,8 @@ def test_misplaced_leaves_the_blank_out():
     one_move = (1, 2, 3, 4, 5, 6, 7, 0, 8)  # the blank and tile 8 are both off their cells
     assert misplaced(one_move) == 1
     assert misplaced(GOAL) == 0
-    assert breadth_first_distances(GOAL)[one_move] == 1  # so counting the blank too (2, as aima-python does) overestimates
+    # so counting the blank too (2, as aima-python does) overestimates
+    assert breadth_first_distances(GOAL)[one_move] == 1
 
 
 @pytest.mark.parametrize(
@@ -84,7 +85,7 @@ def test_counting_the_blank_breaks_consistency():
 
 def test_consistent_on_a_sample(every_board_and_distance):
     """h(board) <= 1 + h(neighbour): A* then never finds a shorter path to a board it has expanded."""
-    for name, h in HEURISTICS.items():
+    for name in HEURISTICS:
         fast = for_goal(name, GOAL)
         for board, _ in every_board_and_distance[::97]:
             for _, neighbour in successors(board):

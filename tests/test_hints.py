@@ -28,7 +28,8 @@ def distances():
 
 
 def test_hints_need_no_ipywidgets():
-    code = "import sys, puzzlekit.interfaces.hints, puzzlekit.interfaces.trace, puzzlekit.sliding.start_boards; print('ipywidgets' in sys.modules)"
+    code = ("import sys, puzzlekit.interfaces.hints, puzzlekit.interfaces.trace, puzzlekit.sliding.start_boards; "
+            "print('ipywidgets' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
 

@@ -14,8 +14,8 @@ from puzzlekit import (
     SlidingPuzzleEnv,
     policy_mistakes,
     q_learning,
-    random_board,
     q_learning_in_lanes,
+    random_board,
 )
 from puzzlekit.learning.learned import QHeuristic, learned_distances, q_heuristic, q_to_distance
 from puzzlekit.learning.qtable import load_table
@@ -215,8 +215,10 @@ def test_the_shipped_table_is_the_original_training_stopped_when_optimal(shipped
 
 
 @pytest.mark.parametrize("q, message", [
-    ({(2, 1, 3, 0): [0.5, 0.5, -math.inf, -math.inf]}, r"q: board \(2, 1, 3, 0\) cannot reach the goal \(1, 2, 3, 0\)"),
-    ({(1, 1, 1, 0): [0.5, 0.5, -math.inf, -math.inf]}, r"q: board is a token board \(3 x 1\) but the goal numbers its tiles"),
+    ({(2, 1, 3, 0): [0.5, 0.5, -math.inf, -math.inf]},
+     r"q: board \(2, 1, 3, 0\) cannot reach the goal \(1, 2, 3, 0\)"),
+    ({(1, 1, 1, 0): [0.5, 0.5, -math.inf, -math.inf]},
+     r"q: board is a token board \(3 x 1\) but the goal numbers its tiles"),
 ])
 def test_q_heuristic_refuses_boards_that_cannot_reach_the_goal(q, message):
     with pytest.raises(ValueError, match=message):

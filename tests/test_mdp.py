@@ -75,7 +75,8 @@ def test_a_sweep_reads_only_the_old_values():
     policy = {board: successors(board)[0][0] for board in BOARDS if board != GOAL}
     swept = evaluation_sweep(values, policy, 0.0, 0.9)
     # After one sweep only the boards whose move reaches the goal have a value: no value travels two moves.
-    assert {board for board, value in swept.items() if value} == {b for b in policy if dict(successors(b))[policy[b]] == GOAL}
+    moving_to_goal = {b for b in policy if dict(successors(b))[policy[b]] == GOAL}
+    assert {board for board, value in swept.items() if value} == moving_to_goal
 
 
 def test_policy_evaluation_of_a_policy_that_never_arrives_with_discount_1_stops_with_a_clear_error():

@@ -1,5 +1,6 @@
-"""Tests for puzzlekit.learning.neural: the network's gradient against finite differences, boards in batches, the targets of
-approximate value iteration, the searches, the network file, and the shipped networks measured on every board."""
+"""Tests for puzzlekit.learning.neural: the network's gradient against finite differences, boards in batches, the
+targets of approximate value iteration, the searches, the network file, and the shipped networks measured on every
+board."""
 
 import json
 import subprocess
@@ -160,7 +161,8 @@ def test_encodings():
     assert x.shape == (2, 81) and (x.sum(axis=1) == 9).all()
     assert x[0, 0 * 9 + 8] == 1 and x[1, 0 * 9 + 7] == 1 and x[1, 8 * 9 + 8] == 1
     features = tile_distances(np.array(state_space(3).boards[::997]), 3)
-    assert [int(f) for f in features[:, -1]] == [manhattan(tuple(int(c) for c in b)) for b in state_space(3).boards[::997]]
+    assert [int(f) for f in features[:, -1]] == [manhattan(tuple(int(c) for c in b))
+                                                 for b in state_space(3).boards[::997]]
 
 
 def _eight_databases(reflect=True):
@@ -170,7 +172,7 @@ def _eight_databases(reflect=True):
 
 
 def test_pattern_database_inputs_are_the_tables_entries_for_the_board_and_its_reflection():
-    """Read in numpy for a batch, the entries are those PatternDatabases reads one board at a time, on 8-puzzle boards."""
+    """Read in numpy for a batch, the entries are those PatternDatabases reads a board at a time, on 8-puzzle boards."""
     from puzzlekit.learning.neural import PatternDatabaseInputs
     from puzzlekit.sliding.fifteen import reflect_board
 
@@ -184,7 +186,8 @@ def test_pattern_database_inputs_are_the_tables_entries_for_the_board_and_its_re
         assert row == databases.parts(board) + databases.parts(reflect_board(board))
         assert max(sum(row[:2]), sum(row[2:])) == databases(board)
     x = inputs(boards, 3)
-    assert x.dtype == np.float32 and x.min() >= 0 and x.max() <= 1 and np.allclose(x * np.array(inputs.scales * 2), entries)
+    assert x.dtype == np.float32 and x.min() >= 0 and x.max() <= 1
+    assert np.allclose(x * np.array(inputs.scales * 2), entries)
     assert (inputs(np.array([GOAL]), 3) == 0).all()
     plain = PatternDatabaseInputs(_eight_databases(reflect=False), one_hot=True)
     assert plain.width == 81 + 2 and plain.name == "one_hot_and_pattern_databases"
@@ -262,8 +265,9 @@ def test_bootstrap_targets_are_the_bellman_backup_of_exact_distances():
 
 def test_davi_learns_boards_near_the_goal_without_distances():
     network = new_network([81, 32, 1], seed=0)
-    history = train_davi(network, DaviSettings(steps=600, batch_size=200, pool=2_000, check_every=50,
-                                               settled_loss=0.1, max_wait=200, learning_rate=3e-3, max_depth=6), progress=False)
+    settings = DaviSettings(steps=600, batch_size=200, pool=2_000, check_every=50,
+                            settled_loss=0.1, max_wait=200, learning_rate=3e-3, max_depth=6)
+    history = train_davi(network, settings, progress=False)
     assert history["refreshes"]
     space = state_space(3)
     near = space.distances <= 3
@@ -313,7 +317,9 @@ def test_astar_rows_is_lambda_astar_search(shipped_davi, g_weight):
 
 
 def test_batch_search_with_batch_one_is_astar():
-    h = lambda boards: tile_distances(boards, 3)[:, -1]
+    def h(boards):
+        return tile_distances(boards, 3)[:, -1]
+
     for seed in range(5):
         board = random_board(3, seed=seed)
         result = batch_weighted_astar(board, h, g_weight=1, batch=1)
@@ -472,7 +478,7 @@ def test_shipped_fifteen_network_repeats_its_korf_rows():
 
 
 def test_the_fifteen_summary_agrees_with_the_shipped_rows_and_network():
-    """data/neural_korf100_summary.csv's row of the shipped inputs and search is what neural_korf100.csv's rows sum to."""
+    """The row of data/neural_korf100_summary.csv for the shipped inputs and search sums neural_korf100.csv's rows."""
     import csv
 
     from puzzlekit.datafiles import data_path
@@ -489,7 +495,8 @@ def test_the_fifteen_summary_agrees_with_the_shipped_rows_and_network():
                 and (float(row["g_weight"]), int(row["batch"])) == SHIPPED_SEARCH]
     solved = [row for row in rows if int(row["length"]) > 0]
     assert int(shipped["solved"]) == len(solved) == metadata["korf100"]["solved"]
-    assert int(shipped["optimal"]) == sum(row["length"] == row["optimal"] for row in solved) == metadata["korf100"]["optimal"]
+    optimal = sum(row["length"] == row["optimal"] for row in solved)
+    assert int(shipped["optimal"]) == optimal == metadata["korf100"]["optimal"]
     assert float(shipped["mean_length"]) == round(sum(int(row["length"]) for row in solved) / len(solved), 2)
     assert int(shipped["mean_expanded"]) == round(sum(int(row["expanded"]) for row in solved) / len(solved))
     assert float(shipped["train_seconds"]) == metadata["history"]["seconds"]

@@ -65,7 +65,8 @@ def test_every_module_and_subpackage_module_has_a_docstring_and_all():
     import importlib
 
     for name, _ in _modules():
-        if name.rsplit(".", 1)[-1].startswith("_") or name == "puzzlekit.interfaces.widgets" or name.startswith("puzzlekit.interfaces.widgets."):
+        in_widgets = name == "puzzlekit.interfaces.widgets" or name.startswith("puzzlekit.interfaces.widgets.")
+        if name.rsplit(".", 1)[-1].startswith("_") or in_widgets:
             continue  # the widgets need ipywidgets; test_widgets checks them
         module = importlib.import_module(name)
         assert module.__doc__, name
@@ -170,13 +171,14 @@ def test_no_import_cycles():
 def test_search_depends_on_no_puzzle():
     """The searches run on the Problem protocol: no module of puzzlekit.search imports a puzzle's module."""
     graph = _import_graph()
-    puzzles = {"puzzlekit.sliding.board", "puzzlekit.sliding.fifteen", "puzzlekit.sokobond", "puzzlekit.sliding.heuristics",
-               "puzzlekit.sliding.environment", "puzzlekit.sliding.game"}
+    puzzles = {"puzzlekit.sliding.board", "puzzlekit.sliding.fifteen", "puzzlekit.sokobond",
+               "puzzlekit.sliding.heuristics", "puzzlekit.sliding.environment", "puzzlekit.sliding.game"}
     reached = {name: graph[name] & puzzles for name in graph if name.startswith("puzzlekit.search")}
     assert {name: modules for name, modules in reached.items() if modules} == {}
 
 
-LAYERS = ["checks", "datafiles", "problem", "search", "sliding", "solving", "learning", "sokobond", "interfaces", "course"]
+LAYERS = ["checks", "datafiles", "problem", "search", "sliding", "solving", "learning", "sokobond", "interfaces",
+          "course"]
 
 
 def _layer(module: str) -> int:
@@ -193,7 +195,10 @@ def test_at_most_four_modules_at_the_top():
 
 
 def test_each_layer_imports_only_the_layers_before_it():
-    """checks, datafiles, problem < search < sliding < solving < learning < sokobond < interfaces < course (README's module table)."""
+    """The layers of README's module table, each importing only those before it.
+
+    checks, datafiles, problem < search < sliding < solving < learning < sokobond < interfaces < course.
+    """
     graph = _import_graph()
     upward = {f"{name} -> {module}" for name, imported in graph.items() if name != "puzzlekit"
               for module in imported if module != "puzzlekit" and _layer(module) > _layer(name)}

@@ -1,4 +1,5 @@
-"""Tests of puzzlekit.sliding.fifteen's pattern databases: numbering placements, the builder, the cache, the heuristic."""
+"""Tests of puzzlekit.sliding.fifteen's pattern databases: numbering placements, the builder, the cache, the
+heuristic."""
 
 from __future__ import annotations
 

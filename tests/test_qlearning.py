@@ -1,5 +1,5 @@
-"""Tests for puzzlekit.learning.tabular and puzzlekit.learning.qtable: the update rule, the two trainers against each other,
-the shipped table proved optimal on every board, files, and the sun/moon puzzle."""
+"""Tests for puzzlekit.learning.tabular and puzzlekit.learning.qtable: the update rule, the two trainers against each
+other, the shipped table proved optimal on every board, files, and the sun/moon puzzle."""
 
 import itertools
 import json
@@ -26,9 +26,9 @@ from puzzlekit import (
     greedy_path,
     policy_mistakes,
     q_learning,
+    q_learning_in_lanes,
     rank,
     successors,
-    q_learning_in_lanes,
 )
 from puzzlekit.interfaces.cli import ProgressBar, main
 from puzzlekit.learning.qtable import DEFAULT_TABLE, load_table, save_table
@@ -172,7 +172,8 @@ def test_shipped_table_is_optimal_on_all_181440_boards():
     distances = distance_table()
     boards = state_space(3).boards
     assert len(boards) == 181_440 and (distances[_ranks(boards)] >= 0).all()
-    assert [rank(tuple(int(c) for c in boards[i])) for i in (0, 99_999, 181_439)] == list(_ranks(boards[[0, 99_999, 181_439]]))
+    sample = [0, 99_999, 181_439]
+    assert [rank(tuple(int(c) for c in boards[i])) for i in sample] == list(_ranks(boards[sample]))
     # Make every board's best move on the board itself, then look its distance up.
     action = q.argmax(axis=1)
     blank = (boards == 0).argmax(axis=1)
@@ -638,5 +639,6 @@ def test_format_path_refuses_boards_that_are_not_one_move_apart():
 def test_policy_mistakes_refuses_a_goal_the_table_was_not_learned_for():
     q = {(1, 2, 0, 3): [0.81, 1.0, -math.inf, -math.inf]}
     assert policy_mistakes(q, goal=(1, 2, 3, 0)) == 9
-    with pytest.raises(ValueError, match=r"goal \(1, 3, 2, 0\): the table holds the board \(1, 2, 0, 3\), which cannot reach it"):
+    with pytest.raises(ValueError,
+                       match=r"goal \(1, 3, 2, 0\): the table holds the board \(1, 2, 0, 3\), which cannot reach it"):
         policy_mistakes(q, goal=(1, 3, 2, 0))

@@ -1,4 +1,4 @@
-"""Tests for the searches on bad or unusual input: each works or raises a ValueError/TypeError that says what is wrong."""
+"""Tests for the searches on bad or unusual input: each works, or raises a ValueError/TypeError saying what is wrong."""
 
 import math
 
@@ -74,7 +74,8 @@ def test_an_estimate_too_large_for_a_float_is_refused_not_an_overflow(search):
     """An int estimate of 10 ** 400 is finite, but f = 0.5 * g + h cannot hold it: refused, with the bound."""
     huge = 10**400
     for h in (lambda board: huge, lambda board: huge if board != NEAR else 2):
-        with pytest.raises(ValueError, match=r"the heuristic gave .*; an estimate must be a finite number, 0 or more, at most 1e\+300"):
+        with pytest.raises(ValueError, match=r"the heuristic gave .*; "
+                                             r"an estimate must be a finite number, 0 or more, at most 1e\+300"):
             search(NEAR, h)
 
 

@@ -28,7 +28,8 @@ INF = math.inf
 
 
 def test_sarsa_update_uses_the_next_move_s_value_not_the_best():
-    assert sarsa_update(1.0, -1.0, [2.0, 8.0, -INF, 4.0], 3, 0.5, 0.9) == pytest.approx(0.5 * 1.0 + 0.5 * (-1.0 + 0.9 * 4.0))
+    expected = 0.5 * 1.0 + 0.5 * (-1.0 + 0.9 * 4.0)
+    assert sarsa_update(1.0, -1.0, [2.0, 8.0, -INF, 4.0], 3, 0.5, 0.9) == pytest.approx(expected)
     assert sarsa_update(1.0, 10.0, None, None, 0.5, 0.9) == 5.5  # after the goal nothing follows
 
 

@@ -22,7 +22,7 @@ def test_frames_follow_the_search(method):
     assert path == result.path[1:] and path[-1] == default_goal(3)
     assert trace.frames[-len(path) - 1].kind == "found"
     for frame in expands:  # every board put on the frontier is one move from the board expanded
-        for child, action, g, h, f in frame.added:
+        for _child, _action, g, h, _f in frame.added:
             assert g == frame.g + 1 and (h is None) == (method not in INFORMED_METHODS)
 
 

@@ -63,10 +63,12 @@ def test_a_space_without_moves_is_refused():
 def test_the_callback_sees_every_sweep_and_value_spreads_one_move_per_sweep():
     space = state_space(2)
     seen = []
-    result = value_iteration(space, discount=0.9, callback=lambda sweep, q: seen.append((sweep, int((q.max(axis=1) > 0).sum()))))
+    result = value_iteration(space, discount=0.9,
+                             callback=lambda sweep, q: seen.append((sweep, int((q.max(axis=1) > 0).sum()))))
     assert [sweep for sweep, _ in seen] == list(range(1, result.sweeps + 1))
     distances = space.distances.astype(int)
-    assert [reached for _, reached in seen][:6] == [int(((distances >= 1) & (distances <= d)).sum()) for d in range(1, 7)]
+    assert [reached for _, reached in seen][:6] == [int(((distances >= 1) & (distances <= d)).sum())
+                                                    for d in range(1, 7)]
     with pytest.raises(TypeError, match="callback"):
         value_iteration(space, callback="print")
 
@@ -80,4 +82,5 @@ def test_the_value_iteration_table_is_a_table_like_q_learning_in_lanes_s():
     settings = Hyperparameters(learning_rate=1.0, discount=0.92, episodes=300, max_steps=40,
                                epsilon=1.0, seed=0)
     assert policy_mistakes(result.q) == 0
-    assert np.array_equal(result.q, q_learning_in_lanes(settings, size=2, lanes=16))  # goal row included: 0, never updated
+    # the goal's row included: 0, never updated
+    assert np.array_equal(result.q, q_learning_in_lanes(settings, size=2, lanes=16))

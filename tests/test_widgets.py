@@ -1,4 +1,4 @@
-"""Tests for puzzlekit.interfaces.widgets, driven from Python through their buttons, dropdowns and ticks, as a reader would.
+"""Tests for puzzlekit.interfaces.widgets, driven from Python through their buttons, dropdowns and ticks, as readers do.
 
 No browser here: `button.click()` runs a button's handlers, setting `play.value` is a tick of the
 animation. tests/browser/ checks the same boards in JupyterLab.
@@ -599,7 +599,7 @@ def test_the_widgets_load_on_first_use():
 
     assert puzzlekit.SearchExplorer is SearchExplorer and "QLearningView" in dir(puzzlekit)
     with pytest.raises(AttributeError, match="no attribute 'PuzzleBored'"):
-        puzzlekit.PuzzleBored
+        _ = puzzlekit.PuzzleBored
 
 
 def test_the_board_checks_its_arguments():

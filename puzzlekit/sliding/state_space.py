@@ -136,7 +136,8 @@ def state_space(size: int = 3) -> StateSpace:
     >>> state_space(4)
     Traceback (most recent call last):
     ...
-    ValueError: a 4x4 board has 10,461,394,944,000 reachable boards, too many for a table; Q-tables cover 2x2 and 3x3 boards
+    ValueError: a 4x4 board has 10,461,394,944,000 reachable boards, too many for a table;
+    Q-tables cover 2x2 and 3x3 boards
     """
     size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     if size not in TABLE_SIZES:
@@ -169,7 +170,8 @@ def _build(size: int) -> StateSpace:
         target = targets[movable, action]
         moved[column, blank[movable]] = moved[column, target]
         moved[column, target] = BLANK
-        neighbours[movable, action] = row_of_rank[rank_columns(np.ascontiguousarray(moved.T))]  # ranks take boards as columns
+        # rank_columns takes the boards as columns
+        neighbours[movable, action] = row_of_rank[rank_columns(np.ascontiguousarray(moved.T))]
     distances = every_distance[ranks]
     for array in (boards, ranks, neighbours, row_of_rank, distances):
         array.flags.writeable = False

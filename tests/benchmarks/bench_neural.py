@@ -1,3 +1,5 @@
+# ruff: noqa: E402
+# (E402 file-wide: the thread variables below must be set before numpy is imported, so the imports follow them.)
 """Benchmark: chapter 10's networks trained from scratch on the 8-puzzle, and every figure measured on all boards.
 
     python tests/benchmarks/bench_neural.py            # train both networks, print every figure and the times
@@ -153,7 +155,8 @@ def main(argv=None) -> int:
     parser.add_argument("--methods", default="supervised,davi", help="8-puzzle networks to train ('' for none)")
     parser.add_argument("--fifteen", action="store_true", help="also train the 15-puzzle network and solve Korf's 100")
     parser.add_argument("--fifteen-inputs", default=None,
-                        help="the 15-puzzle networks' inputs, from one_hot,pattern_databases (default: the shipped one)")
+                        help="the 15-puzzle networks' inputs, from one_hot,pattern_databases "
+                             "(default: the shipped one)")
     parser.add_argument("--fifteen-save", default=None, help="save the 15-puzzle network here too (one inputs only)")
     parser.add_argument("--fifteen-from", default=None,
                         help="measure this network file (saved by --fifteen-save, one inputs only) instead of training")
@@ -184,7 +187,8 @@ def main(argv=None) -> int:
         began = time.perf_counter()
         figures = measure_eight(network, history["settings"]["encoding"], astar_rows=rows, progress=True)
         print(json.dumps(figures, indent=1))
-        print("mean error (estimate - exact) by distance:", mean_error_by_distance(network, history["settings"]["encoding"]))
+        print("mean error (estimate - exact) by distance:",
+              mean_error_by_distance(network, history["settings"]["encoding"]))
         print(f"measured in {time.perf_counter() - began:.1f} s", flush=True)
         began = time.perf_counter()
         study += study_rows(f"network ({method})", network, history["settings"]["encoding"])

@@ -62,7 +62,8 @@ def groupings() -> list[tuple[tuple[int, ...], ...]]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--top", type=int, default=10, help="how many of the best groupings to print")
-    parser.add_argument("--csv", default=None, help=f"where to write every grouping (default: {GROUPINGS.relative_to(ROOT)})")
+    parser.add_argument("--csv", default=None,
+                        help=f"where to write every grouping (default: {GROUPINGS.relative_to(ROOT)})")
     args = parser.parse_args(argv)
     boards = random_boards()
     partitions = groupings()

@@ -85,12 +85,13 @@ def exploration(seeds: int, batches: int) -> None:
             curve = []
             started = time.process_time()
 
-            def record(episodes, q):
+            def record(episodes, q, curve=curve):
                 curve.append(policy_mistakes(q))
                 return curve[-1] == 0
 
             q_learning_in_lanes(replace(settings, epsilon=epsilon, seed=seed), callback=record, **options)
-            done = f"optimal after {len(curve) * 65_536:,}" if curve[-1] == 0 else f"{curve[-1]:,} mistakes after {len(curve) * 65_536:,}"
+            seen = f"{len(curve) * 65_536:,}"
+            done = f"optimal after {seen}" if curve[-1] == 0 else f"{curve[-1]:,} mistakes after {seen}"
             print(f"{name:<24} seed {seed}: {done} episodes ({time.process_time() - started:.1f} s CPU); "
                   f"mistakes per batch {curve}", flush=True)
 

@@ -30,12 +30,16 @@ from fuzz_values import (
 from hypothesis import strategies as st
 
 # Where the public names live. Some may move while the package is refactored; `public` looks in each.
-PUBLIC_MODULES = ["puzzlekit", "puzzlekit.sliding.board", "puzzlekit.sliding.grid", "puzzlekit.checks", "puzzlekit.search",
-                  "puzzlekit.learning.tabular", "puzzlekit.sliding.environment", "puzzlekit.learning.learned", "puzzlekit.sliding.heuristics",
-                  "puzzlekit.sliding.distances", "puzzlekit.sliding.game", "puzzlekit.problem", "puzzlekit.sliding.display",
-                  "puzzlekit.learning.textbook", "puzzlekit.sliding.spaces", "puzzlekit.learning.wrappers", "puzzlekit.interfaces.policy_picture",
-                  "puzzlekit.learning.dynamic_programming", "puzzlekit.learning.neural", "puzzlekit.solving"]
-TABLE_MODULES = ["puzzlekit.learning.qtable", "puzzlekit.sliding.state_space", "puzzlekit.learning.tabular", "puzzlekit"]
+PUBLIC_MODULES = [
+    "puzzlekit", "puzzlekit.sliding.board", "puzzlekit.sliding.grid", "puzzlekit.checks", "puzzlekit.search",
+    "puzzlekit.learning.tabular", "puzzlekit.sliding.environment", "puzzlekit.learning.learned",
+    "puzzlekit.sliding.heuristics", "puzzlekit.sliding.distances", "puzzlekit.sliding.game", "puzzlekit.problem",
+    "puzzlekit.sliding.display", "puzzlekit.learning.textbook", "puzzlekit.sliding.spaces",
+    "puzzlekit.learning.wrappers", "puzzlekit.interfaces.policy_picture", "puzzlekit.learning.dynamic_programming",
+    "puzzlekit.learning.neural", "puzzlekit.solving",
+]
+TABLE_MODULES = ["puzzlekit.learning.qtable", "puzzlekit.sliding.state_space", "puzzlekit.learning.tabular",
+                 "puzzlekit"]
 
 
 def public(name: str, modules=None):
@@ -397,7 +401,8 @@ REWARDS = st.one_of(
 OPTIONS = st.one_of(
     good(st.sampled_from([None, {}])),
     st.one_of(BOARDS, CHEAP_BOARDS).map(lambda arg: Arg({"board": arg.value}, arg.garbage)),
-    bad(st.sampled_from([5, "board", [("board", (1, 2, 3, 0))], {"board": None, "colour": 1}, {"bored": (1, 2, 3, 0)}])),
+    bad(st.sampled_from([5, "board", [("board", (1, 2, 3, 0))], {"board": None, "colour": 1},
+                         {"bored": (1, 2, 3, 0)}])),
 )
 GAMES = st.one_of(
     good(st.sampled_from([3, 3, 2]).map(lambda size: public("SlidingPuzzleGame")(size, seed=size))),
@@ -458,7 +463,8 @@ def board_batch(size: int):
 
 ODD = [None, 5, 1.5, "x", b"x", {"a": 1}, object()]
 NETWORKS = st.one_of(good(st.just(None).map(lambda _: tiny_network())), bad(st.sampled_from(ODD + [[3, 4, 1]])))
-NETWORK_INPUTS = st.one_of(good(st.sampled_from([(3, 3), (1, 3), (2, 3)]).map(lambda shape: np.ones(shape, np.float32))),
+NETWORK_INPUTS = st.one_of(good(st.sampled_from([(3, 3), (1, 3), (2, 3)])
+                                .map(lambda shape: np.ones(shape, np.float32))),
                            good(st.just([[1, 0, 0], [0, 1, 0]])),
                            bad(st.sampled_from(ODD + [[["a", "b", "c"]]])))
 ESTIMATES = st.one_of(good(st.sampled_from([(1.0, 2.0, 3.0), (0.5,), (0, 0, 0)]).map(np.array)),
@@ -514,6 +520,8 @@ DAVI_SETTINGS = st.one_of(
                                                        batch_size=4, pool=8, check_every=1, max_wait=2))),
     bad(st.sampled_from(ODD + [{"steps": 3}])))
 DAVI_NETWORKS = st.one_of(good(st.sampled_from([16, 4, 6, 81]).map(
-    lambda width: public("new_network", ["puzzlekit.learning.neural"])([width, 3, 1], seed=0))), bad(st.sampled_from(ODD)))
+    lambda width: public("new_network", ["puzzlekit.learning.neural"])([width, 3, 1], seed=0))),
+    bad(st.sampled_from(ODD)))
 LAYER_SIZES = st.one_of(good(st.sampled_from([[3, 4, 1], [2, 1], (5, 2, 1), [np.int64(3), 1]])),
-                        bad(st.sampled_from(ODD + [[], [1], [3, 0, 1], [3, 2], [1.5, 1], [3, -1, 1], "31", [100_001, 1]])))
+                        bad(st.sampled_from(ODD + [[], [1], [3, 0, 1], [3, 2], [1.5, 1], [3, -1, 1], "31",
+                                                   [100_001, 1]])))

@@ -93,8 +93,10 @@ PARAMETERS = {
     "time_limit": st.one_of(good(st.sampled_from([None, 0.5, 5.0, 5])),
                             bad(st.sampled_from([0, -1, "5", True, float("nan"), float("inf"), [5]]))),
     "hidden": st.one_of(good(st.sampled_from([None, objects.quiet])), bad(st.sampled_from([5, "f", [objects.quiet]]))),
-    "forbid": st.one_of(good(st.sampled_from([(), [], [objects.quiet]])), bad(st.sampled_from([None, 5, "f", [5], [None]]))),
-    "mutates": st.one_of(good(st.sampled_from([False, True, [], [0]])), bad(st.sampled_from([None, 1.5, "x", [None], [1.5]]))),
+    "forbid": st.one_of(good(st.sampled_from([(), [], [objects.quiet]])),
+                        bad(st.sampled_from([None, 5, "f", [5], [None]]))),
+    "mutates": st.one_of(good(st.sampled_from([False, True, [], [0]])),
+                         bad(st.sampled_from([None, 1.5, "x", [None], [1.5]]))),
     "name": values.NAMES,
     "what": values.NAMES,
     "limit": values.ints(5, 100),
@@ -108,7 +110,8 @@ PARAMETERS = {
     "rule": values.NAMES,
     "picture": good(st.sampled_from([None])),
     "hints": st.one_of(good(st.sampled_from(["astar", "off", None])), bad(st.sampled_from([5, "", ["astar"]]))),
-    "reached": st.one_of(good(st.sampled_from(["path", "table"])), bad(st.sampled_from(["", "graph", None, 5, ["path"]]))),
+    "reached": st.one_of(good(st.sampled_from(["path", "table"])),
+                         bad(st.sampled_from(["", "graph", None, 5, ["path"]]))),
     "level": st.one_of(good(st.sampled_from(SOKOBOND_LEVELS).map(lambda name: objects.public(
                            "load_level", ["puzzlekit.sokobond"])(name))),
                        bad(st.sampled_from([None, 5, "", ["first"], b"first", object()]))),
@@ -139,7 +142,8 @@ PARAMETERS = {
     "moves": st.one_of(good(st.sampled_from([["r"], [None], [1]])), bad(st.sampled_from([None, 5, "r", ["x"], [9]]))),
     "low": st.one_of(good(st.integers(-10, 10)), bad(st.sampled_from([2.5, None, "0", True, math.nan, [0]]))),
     "high": st.one_of(good(st.integers(10, 20)), bad(st.sampled_from([2.5, None, "9", True, math.nan, [9], -11]))),
-    "shape": st.one_of(good(st.sampled_from([(9,), (4,), (1,)])), bad(st.sampled_from([9, None, (), (0,), (3, 3), "9"]))),
+    "shape": st.one_of(good(st.sampled_from([(9,), (4,), (1,)])),
+                       bad(st.sampled_from([9, None, (), (0,), (3, 3), "9"]))),
     "x": values.ANYTHING,
 }
 
@@ -258,7 +262,8 @@ OVERRIDES = {
     "attempt.fallback": objects.CALLBACKS,
     **{f"SokobondPuzzle.{name}.state": SOKOBOND_STATES for name in ("actions", "result", "is_goal", "successors")},
     "SokobondGame.set_state.state": SOKOBOND_STATES,
-    "SokobondBoard.level": st.one_of(good(st.sampled_from(SOKOBOND_LEVELS)), bad(st.sampled_from([None, 5, "", ["first"]]))),
+    "SokobondBoard.level": st.one_of(good(st.sampled_from(SOKOBOND_LEVELS)),
+                                     bad(st.sampled_from([None, 5, "", ["first"]]))),
     "SokobondBoard.refresh.highlight": st.one_of(good(st.sampled_from([None, "u", "r", "d", "l"])),
                                                  bad(st.sampled_from(["a", 5, 1.5, ["u"]]))),
     "SokobondBoard.choose.name": st.one_of(good(st.sampled_from(SOKOBOND_LEVELS)), values.NAMES),
@@ -268,16 +273,19 @@ OVERRIDES = {
                                                   "improve_policy")},
     **{f"{name}.discount": values.reals(0.0, 0.95) for name in ("policy_evaluation", "policy_iteration",
                                                                 "value_iteration_slippery")},
-    "dynamic_programming.policy_iteration.space": st.one_of(good(st.just(2).map(lambda size: objects.public("state_space")(size))),
-                                              bad(st.sampled_from([None, 5, "space", object()]))),
+    "dynamic_programming.policy_iteration.space": st.one_of(
+        good(st.just(2).map(lambda size: objects.public("state_space")(size))),
+        bad(st.sampled_from([None, 5, "space", object()]))),
     "dynamic_programming.policy_iteration.discount": values.reals(0.0, 0.95),
-    "dynamic_programming.value_iteration.space": st.one_of(good(st.just(2).map(lambda size: objects.public("state_space")(size))),
-                                       bad(st.sampled_from([None, 5, "space", object()]))),
+    "dynamic_programming.value_iteration.space": st.one_of(
+        good(st.just(2).map(lambda size: objects.public("state_space")(size))),
+        bad(st.sampled_from([None, 5, "space", object()]))),
     "value_iteration.successors": st.one_of(good(st.just(0).map(lambda _: objects.public("successors"))),
                                                      bad(st.sampled_from([None, 5, "successors"]))),
     "value_iteration.goal": st.one_of(good(st.just((1, 2, 3, 0))), bad(st.sampled_from([None, 5, "goal"]))),
-    "dynamic_programming.expected_value.values": st.one_of(good(st.sampled_from([0.0, 0.5]).map(lambda v: __import__("numpy").full(12, v))),
-                                   bad(st.sampled_from([None, "values", [math.nan] * 12, [0.0] * 3]))),
+    "dynamic_programming.expected_value.values": st.one_of(
+        good(st.sampled_from([0.0, 0.5]).map(lambda v: __import__("numpy").full(12, v))),
+        bad(st.sampled_from([None, "values", [math.nan] * 12, [0.0] * 3]))),
     "sarsa_update.old": values.REWARD_VALUES,
     "sarsa_update.reward": values.REWARD_VALUES,
     "expected_sarsa_update.old": values.REWARD_VALUES,
@@ -317,7 +325,8 @@ OVERRIDES = {
     "train_davi.progress": objects.STRICT_BOOLS,
     "DaviSettings.size": values.SIZES,
     "DaviSettings.encoding": objects.ENCODING_NAMES,
-    **{f"DaviSettings.{name}": values.ints(1, 10**6) for name in ("steps", "batch_size", "pool", "check_every", "max_wait")},
+    **{f"DaviSettings.{name}": values.ints(1, 10**6)
+       for name in ("steps", "batch_size", "pool", "check_every", "max_wait")},
     **{f"DaviSettings.{name}": values.ints(0, 10**3) for name in ("first_depth", "depth_step")},
     "DaviSettings.max_depth": values.ints(2, 10**3),
     "DaviSettings.learning_rate": NONNEGATIVE,
@@ -336,7 +345,8 @@ EXTRA_KEYWORDS["run_search"] = EXTRA_KEYWORDS["solution_search"] = EXTRA_KEYWORD
 EXTRA_KEYWORDS["SokobondGame.plan"] = EXTRA_KEYWORDS["SokobondGame.hint"] = st.dictionaries(
     st.sampled_from(["max_expanded", "max_seconds", "colour"]), st.just(None), max_size=2)
 MDP_REWARDS = st.dictionaries(st.sampled_from(["move_reward", "goal_reward", "goal"]), st.just(None), max_size=2)
-for _name in ("evaluation_sweep", "policy_evaluation", "improve_policy", "policy_iteration", "value_iteration_slippery"):
+for _name in ("evaluation_sweep", "policy_evaluation", "improve_policy", "policy_iteration",
+              "value_iteration_slippery"):
     EXTRA_KEYWORDS[_name] = MDP_REWARDS
 EXTRA_KEYWORDS["RecordEpisodeStatistics.reset"] = st.dictionaries(st.sampled_from(["seed", "options"]), st.just(None),
                                                                   max_size=2)
@@ -350,8 +360,8 @@ NOT_CALLED = {  # public names the generic fuzzing leaves out, and why
                   "StateSpace.row are fuzzed",
     "SearchResult.__init__": "the record every search returns; its methods are fuzzed on results of real searches",
     "Solution.__init__": "the list of boards solve returns, with the search that found them; solve is fuzzed",
-    "QHeuristic.__init__": "the record q_heuristic returns (a dict of learned distances and the rule for other boards); "
-                  "q_heuristic and QHeuristic.__call__ are fuzzed",
+    "QHeuristic.__init__": "the record q_heuristic returns (a dict of learned distances and the rule for other "
+                  "boards); q_heuristic and QHeuristic.__call__ are fuzzed",
     "main": "the command line: test_tables_and_cli.py builds argument lists for it",
     "play": "a widget factory taking **options of PuzzleBoard, which is fuzzed itself",
     "PolicyIterationResult": "the record policy_iteration returns; policy_iteration is fuzzed",
@@ -361,9 +371,10 @@ NOT_CALLED = {  # public names the generic fuzzing leaves out, and why
 # once fixed). Each needs a reason naming the finding and the owner.
 KNOWN_OPEN: dict[str, str] = {}
 FILE_FUNCTIONS = {"data_path"}  # functions that look files up by name: FileNotFoundError is an answer
-EXAMPLES = {"PuzzleBoard": 12, "SearchExplorer": 12, "QLearningView": 6, "SokobondBoard": 12, "SokobondGame": 40, "q_learning_in_lanes": 40, "q_learning": 40,
-            "QLearning.train": 25, "distance_table": 40, "breadth_first_distances": 40, "state_space": 40,
-            "Solver": 40, "policy_mistakes": 60, "q_heuristic": 40, "learned_distances": 60}
+EXAMPLES = {"PuzzleBoard": 12, "SearchExplorer": 12, "QLearningView": 6, "SokobondBoard": 12, "SokobondGame": 40,
+            "q_learning_in_lanes": 40, "q_learning": 40, "QLearning.train": 25, "distance_table": 40,
+            "breadth_first_distances": 40, "state_space": 40, "Solver": 40, "policy_mistakes": 60, "q_heuristic": 40,
+            "learned_distances": 60}
 DEFAULT_EXAMPLES = 110
 
 
@@ -379,7 +390,8 @@ def _factories():
         "Solver": lambda: _cached("Solver", lambda: p("Solver")()),
         "QHeuristic": lambda: _cached("QHeuristic", lambda: p("q_heuristic")(objects.small_table())),
         "StateSpace": lambda: p("state_space")(2),
-        "SearchResult": lambda: _cached("SearchResult", lambda: p("astar_search")((1, 2, 3, 0, 4, 6, 7, 5, 8), "manhattan")),
+        "SearchResult": lambda: _cached("SearchResult",
+                                        lambda: p("astar_search")((1, 2, 3, 0, 4, 6, 7, 5, 8), "manhattan")),
         "BoardPicture": lambda: p("show")((1, 2, 3, 0)),
         "PuzzleBoard": lambda: p("PuzzleBoard")(seed=0),
         "SearchExplorer": lambda: p("SearchExplorer")((1, 2, 3, 4, 0, 6, 7, 5, 8)),
@@ -389,7 +401,8 @@ def _factories():
         "SokobondBoard": lambda: p("SokobondBoard", ["puzzlekit", "puzzlekit.interfaces.widgets"])("first"),
         "Discrete": lambda: p("Discrete", ["puzzlekit.sliding.spaces"])(4),
         "Box": lambda: p("Box", ["puzzlekit.sliding.spaces"])(0, 8, (9,)),
-        "RecordEpisodeStatistics": lambda: p("RecordEpisodeStatistics", ["puzzlekit.learning.wrappers"])(objects.environment("3")),
+        "RecordEpisodeStatistics": lambda: p("RecordEpisodeStatistics",
+                                             ["puzzlekit.learning.wrappers"])(objects.environment("3")),
         "Network": lambda: objects.tiny_network(),
         "PatternDatabaseInputs": lambda: objects.tiny_pattern_inputs(),
         "DaviSettings": lambda: p("DaviSettings", ["puzzlekit.learning.neural"])(size=2, steps=3),

@@ -206,7 +206,8 @@ def _fail(kind, function, args, kwargs, error, value=None):
     _log(kind, call, error)
     if kind.startswith("unclear error"):
         unclear.setdefault(f"{getattr(function, '__qualname__', repr(function))}: {kind}",
-                           f"{describe(function, args, kwargs, limit=80)} -> {type(error).__name__}: {str(error)[:300]}")
+                           f"{describe(function, args, kwargs, limit=80)} -> "
+                           f"{type(error).__name__}: {str(error)[:300]}")
     if error is None:
         raise AssertionError(f"{kind}: {call} returned {repr(value)[:300]}")
     raise AssertionError(f"{kind}: {call} -> {type(error).__name__}: {str(error)[:500]}") from error

@@ -151,7 +151,7 @@ def test_solve_on_a_4x4_board_is_shortest_and_says_how(board):
     outcome, solution = attempt(puzzlekit.solve, board, max_expanded=200_000)
     assert outcome == "returned", solution
     _check_path(list(solution), board, goal_of(4), 4)
-    assert (solution.method, solution.h) == ("fast_ida_star", "manhattan")
+    assert (solution.method, solution.h) == ("sliding_ida_star", "manhattan")
     assert len(solution) - 1 == puzzlekit.astar_search(board, "manhattan", max_expanded=200_000).length
 
 
