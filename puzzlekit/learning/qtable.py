@@ -147,6 +147,8 @@ def load_table(file_name: str | os.PathLike | None = None):
                 hyperparameters = {("epsilon" if key == "exploration_probability" else key): value
                                    for key, value in hyperparameters.items()}
                 metadata["hyperparameters"] = hyperparameters
+            if metadata.get("trainer") == "train_fast":  # the name q_learning_in_lanes had when the table was written
+                metadata["trainer"] = "q_learning_in_lanes"
             space = state_space(metadata["size"])
             rows = len(space.ranks)
             q = read_npy_member(archive, "q", what, lambda dtype, shape: dtype.name in DTYPES and shape == (rows, 4),
