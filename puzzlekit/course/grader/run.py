@@ -11,12 +11,14 @@ import os
 import queue
 import re
 import secrets
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..exercises.changes import changed_argument, deep_copy
 from ..exercises.check import AGAIN, LOOP_HINT, failure_line
@@ -27,11 +29,23 @@ from .report import ExerciseResult, Flag, SubmissionReport
 from .safe import apply_state, decode
 from .scan import library_copy, ship, unfinished
 
+if TYPE_CHECKING:
+    from .chapter import ChapterGrader
+
 __all__ = ["Worker", "grade_submission"]
 
 _ROOT = str(Path(__file__).resolve().parents[3])  # the folder that holds the puzzlekit package
 _POLL = 0.2  # seconds between two looks at whether a worker still runs, while waiting for its next message
-_MARGIN = 3.0  # seconds a call may take beyond its time limit before the worker is killed (pickles, start-up)
+_MARGIN = 3.0  # seconds a cell may take beyond its time limit before the worker is killed (start-up, messages)
+_WAIT_FACTOR = 10  # a call's wall-clock backstop: this many times its time limit (which is CPU time), at least a minute
+
+
+def _backstop(time_limit: float | None) -> float:
+    """Seconds of wall-clock time the grading process waits for a call's answer before it kills the worker.
+
+    A call's limit is CPU time, counted in the worker (see `worker`): on a loaded machine an honest call may take
+    several times its limit in wall-clock time. Only a call that waits (a sleep, a lock, input) reaches this."""
+    return max(60.0, _WAIT_FACTOR * (time_limit or 60)) + _MARGIN
 
 
 def _environment() -> dict:
@@ -45,8 +59,8 @@ class Worker:
     """One worker process and the messages that come from it (read by a thread into a queue)."""
 
     def __init__(self, setup: dict):
-        command = [sys.executable, "-I", "-c",
-                   f"import sys; sys.path.insert(0, {_ROOT!r}); from puzzlekit.course.grader.worker import main; main()"]
+        command = [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {_ROOT!r}); "
+                   "from puzzlekit.course.grader.worker import main; main()"]
         self.errors = tempfile.TemporaryFile()  # the worker's standard error: its last line says why it ended
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=self.errors, env=_environment(), cwd=setup["cwd"],
@@ -97,11 +111,12 @@ class Worker:
                 return "timeout"
 
     def stop(self) -> int | None:
-        """Kill the worker (and whatever it started); its exit code."""
-        if self.process.poll() is None:
-            try:
-                os.killpg(self.process.pid, 9)
-            except (ProcessLookupError, PermissionError):
+        """Kill the worker and whatever it started (also once the worker itself has ended: a process it forked
+        may live on in its process group); its exit code."""
+        try:
+            os.killpg(self.process.pid, 9)
+        except (ProcessLookupError, PermissionError):
+            if self.process.poll() is None:
                 self.process.kill()
         for stream in (self.process.stdin, self.process.stdout):
             try:
@@ -264,17 +279,21 @@ class _Run:
             request = {"op": "call", "id": secrets.token_hex(8), "name": name, "time_limit": time_limit,
                        "args": base64.b64encode(shipped).decode()}
             if not self.worker.send(request):
-                return False, f"✗ the process ended {self.worker.why(self.worker.exit_code())} before {call} could run", True
+                why = self.worker.why(self.worker.exit_code())
+                return False, f"✗ the process ended {why} before {call} could run", True
             reply, forbidden = None, None
-            deadline = time.monotonic() + (time_limit or 600) + _MARGIN
+            deadline = time.monotonic() + _backstop(time_limit)
             while reply is None:
                 message = self.worker.next(deadline - time.monotonic())
-                if message == "timeout":
-                    rest = len(cases) - number - 1
-                    skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
-                    return False, f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}", True
+                rest = len(cases) - number - 1
+                skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
+                if message == "timeout":  # it waited (a sleep, a lock), or the machine is loaded beyond reason
+                    return False, (f"✗ {call} did not return within {_backstop(time_limit):g} s of wall-clock time; "
+                                   f"{LOOP_HINT}{skipped}"), True
                 if message is None:
                     code = self.worker.stop()
+                    if code == -signal.SIGXCPU:  # a loop in C code, which the worker's timer cannot stop
+                        return False, f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}", True
                     return False, f"✗ the process ended {self.worker.why(code)} while running {call}", True
                 if message.get("op") == "forbidden":
                     forbidden = forbidden or str(message.get("label"))
@@ -284,7 +303,8 @@ class _Run:
                 verdict = self.verdict(name, call, reply, forbidden, arguments, expected, time_limit,
                                        len(cases) - number - 1, record)
             except Exception as error:  # noqa: BLE001 - a result the instructor's matcher cannot read is a wrong one
-                verdict = "fail", f"✗ {call} returned a value the check cannot read ({type(error).__name__}: {cut(error, 80)})"
+                verdict = "fail", (f"✗ {call} returned a value the check cannot read "
+                                   f"({type(error).__name__}: {cut(error, 80)})")
             if verdict is True:
                 continue
             kind, text = verdict

@@ -11,8 +11,8 @@ Before any submitted cell runs, `Sandbox`
   would get around the guard: reading the library's source files, reading `__code__` of a forbidden function,
   building a function from forbidden code, new code objects (`code.__new__`, `code.replace`), setting
   `__code__`/`__defaults__`, `sys.setprofile`/`settrace`, frames (`sys._getframe`, `tb_frame`, `gi_frame`),
-  `gc`'s object lists, `ctypes`, new processes and signals, `marshal.loads`, and compiling source text
-  (`exec`, `eval`, `compile`) directly in an answer;
+  `gc`'s object lists, `ctypes`, new processes and signals, new resource limits, `marshal.loads`, and compiling
+  source text (`exec`, `eval`, `compile`) directly in an answer;
 
 A refused call raises `ForbiddenCall`, and a refused call into the library is reported to the grading process
 at once (a message on the worker's channel), so catching the exception hides nothing. The guard and the hook
@@ -87,6 +87,7 @@ _REFUSED_EVENTS = frozenset({
     "gc.get_objects", "gc.get_referrers", "gc.get_referents", "code.__new__", "marshal.loads", "marshal.load",
     "subprocess.Popen", "os.system", "os.exec", "os.fork", "os.forkpty", "os.posix_spawn", "os.spawn", "os.kill",
     "os.killpg", "signal.pthread_kill", "pty.spawn", "os.chdir",
+    "resource.setrlimit", "resource.prlimit",  # the CPU time a call may use is the worker's soft RLIMIT_CPU
 })
 _FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "gi_code", "cr_code", "ag_code"})
 _FUNCTION_ATTRIBUTES = frozenset({"__code__", "__defaults__", "__kwdefaults__", "__globals__", "__closure__"})
@@ -174,7 +175,8 @@ class Sandbox:
             except Exception:  # noqa: BLE001 - a submodule that needs what is not installed forbids nothing
                 continue
             self.modules[id(vars(module))] = module_name
-            for source in (getattr(module, "__file__", None), getattr(getattr(module, "__spec__", None), "cached", None)):
+            cached = getattr(getattr(module, "__spec__", None), "cached", None)
+            for source in (getattr(module, "__file__", None), cached):
                 if source:
                     self.files.add(os.path.realpath(source))
             for attribute, value in list(vars(module).items()):
@@ -347,7 +349,8 @@ class Sandbox:
                     return None
                 if path in files or (basename(dirname(path)) == "__pycache__" and dirname(dirname(path)) in folders):
                     return f"reading the library's source ({basename(path)})"
-                writing = len_(arguments) > 1 and type_(arguments[1]) is str_ and any_(c in arguments[1] for c in "wax+")
+                mode = arguments[1] if len_(arguments) > 1 else None
+                writing = type_(mode) is str_ and any_(c in mode for c in "wax+")
                 if writing and path.endswith((".py", ".pyc", ".pth")) and student_context(3):
                     return "writing a Python file from an answer"
                 return None
