@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..exercises.changes import changed_argument, deep_copy
-from ..exercises.check import AGAIN, LOOP_HINT, failure_line
-from ..exercises.compare import Matcher, difference, is_matcher
+from ..exercises.check import AGAIN, LOOP_HINT
 from ..exercises.describe import cut, describe, plural
+from ..exercises.judge import judge
 from .protocol import receive, send
 from .report import ExerciseResult, Flag, SubmissionReport
 from .safe import apply_state, decode
@@ -341,35 +341,20 @@ class _Run:
         if outcome == "timeout":
             skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
             return "stop", f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}"
+        value = decode(reply.get("value"))
+        if outcome == "raised" and value.name == "ForbiddenCall":
+            return "stop", f"✗ {name}: {cut(value.message, 200)}"
         before = tuple(deep_copy(argument, {}) for argument in arguments)
         for argument, state in zip(arguments, (reply.get("args") or {}).get("v", [])):
             apply_state(argument, state)
-        mutates = (record or {}).get("mutates", False)
+        mutates, changed = (record or {}).get("mutates", False), None
         if mutates is not True:  # as `check` does: an argument the answer changed, and should not have, fails the case
             changed = changed_argument(before, arguments, [True] * len(arguments), expected, mutates or set(),
                                        (record or {}).get("names", []))
-            if changed is not None:
-                return "fail", f"✗ {call} {changed}"
-        value = decode(reply.get("value"))
-        raises = isinstance(expected, type) and issubclass(expected, BaseException)
-        if outcome == "raised":
-            if value.name == "ForbiddenCall":
-                return "stop", f"✗ {name}: {cut(value.message, 200)}"
-            if raises and value.is_a(expected):
-                return True
-            if value.name == "NotImplementedError" and not raises:
-                return "stop", f"✗ not done yet: {name} raises NotImplementedError; {AGAIN}"
-            return "fail", f"✗ {call} raised {value.name}: {cut(value.message, 200)}"
-        if value is Ellipsis:
-            return "stop", f"✗ not done yet: {name} returned `...`; {AGAIN}"
-        if raises:
-            return "fail", f"✗ {call} returned {describe(value)}, expected it to raise {expected.__name__}"
-        if is_matcher(expected):
-            why = expected.mismatch(value)
-            if why is None:
-                return True
-            return "fail", f"✗ {call} returned {why}" if isinstance(expected, Matcher) else f"✗ {call}: {why}"
-        where = difference(value, expected)
-        if where is None:
+        raised = outcome == "raised"
+        verdict = judge(call, name, None if raised else value, expected, error=value if raised else None,
+                        changed=changed)
+        if verdict is None:
             return True
-        return "fail", failure_line(call, value, expected, where)
+        kind, text = verdict
+        return ("stop", f"✗ not done yet: {text}; {AGAIN}") if kind == "undone" else ("fail", text)
