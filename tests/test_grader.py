@@ -475,3 +475,27 @@ def test_a_function_one_exercise_forbids_is_free_in_another(tmp_path):
     library = "def how_many(board):\n    return len(puzzlekit.moves(board))"
     results = grader.grade(_submission(chapter, {"how_many": library})).exercises
     assert [result.score for result in results] == [0, 0] and "moves" in results[0].message
+
+
+def test_the_grader_s_files_are_out_of_the_answer_s_reach(chapter):
+    """In Gradescope's container the student's code runs beside the teacher notebook and the grading secret. A
+    submission that lists the notebook's folder, reads the reference solution there and runs it in place of its
+    own wrong answer, and reads the secret, scores what the wrong answer scores, and says what was refused."""
+    grader = ChapterGrader(chapter, secret="a class's secret", private=[chapter.parent])
+    secret = chapter.parent / "grading_secret"
+    secret.write_text("a class's secret\n")
+    cheat = ("import json, os\ntexts, refused = [], []\n"
+             "attempts = (lambda: [open(name).read() for name in os.listdir('.') if name.endswith('.ipynb')],\n"
+             f"            lambda: [open({str(chapter)!r}).read()], lambda: [open({str(secret)!r}).read()])\n"
+             "for attempt in attempts:\n    try:\n        texts += attempt()\n"
+             "    except BaseException as error:\n        refused.append(str(error))\n"
+             "for cell in [cell for text in texts if text.startswith('{') for cell in json.loads(text)['cells']]:\n"
+             "    if ''.join(cell['source']).startswith('def my_breadth_first'):\n"
+             "        get_ipython().run_cell_magic('capture', '', ''.join(cell['source']))\n"
+             "assert len(refused) == 3 and not texts, refused")
+    wrong = dict(_reference(chapter), my_breadth_first=SHORT_BFS)
+    notebook = _submission(chapter, wrong, [cheat])
+    report = grader.grade(notebook)
+    assert _scores(report) == WRONG_BFS_MARKS, _why(report)
+    ran = next(entry for entry in report.cells if entry["index"] == len(notebook.cells) - 1)
+    assert ran["status"] == "done", ran  # its assert: all three refused, no source found

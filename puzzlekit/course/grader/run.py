@@ -186,7 +186,8 @@ class _Run:
             setup = {"mode": "student", "cwd": str(grader.path.parent), "cells": cells, "forbid": self.forbid,
                      "groups": {record["name"]: record["forbid"] for record in self.recorded.values()},
                      "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
-                     "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
+                     "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60),
+                     "private": [str(path) for path in grader.private]}
             self.worker = Worker(setup)
             deadline = time.monotonic() + grader.notebook_time_limit
             current, log = None, []

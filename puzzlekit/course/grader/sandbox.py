@@ -7,6 +7,8 @@ Before any submitted cell runs, `Sandbox`
   the guard. While the student's code runs (a student-written cell, a call of an exercise) the guard refuses;
   while an instructor's cell runs it refuses only when a frame of a student-written cell is on the stack; in
   any other thread than the worker's main one it refuses;
+- refuses opening the grader's files (`private`: the teacher notebook, the grading secret, in Gradescope's
+  container the folder that holds them) and listing their folders;
 - installs an audit hook (`sys.addaudithook`: it cannot be removed) that refuses, from the student's code, what
   would get around the guard: reading the library's source files, reading `__code__` of a forbidden function,
   building a function from forbidden code, new code objects (`code.__new__`, `code.replace`), setting
@@ -112,8 +114,10 @@ class Sandbox:
     code does to this class later).
     """
 
-    def __init__(self, forbid, namespace: dict, report_fd: int | None = None, groups: dict | None = None):
+    def __init__(self, forbid, namespace: dict, report_fd: int | None = None, groups: dict | None = None,
+                 private=()):
         self.namespace = namespace
+        self.private = tuple(os.path.realpath(path) for path in private)  # the grader's files and folders
         self.allowed: set = set()  # ids of the implementations the exercise being graded does not forbid
         self.implementations: dict = {}  # id(forbidden function) -> id of its implementation behind the stub
         self.collecting: set | None = None
@@ -309,6 +313,13 @@ class Sandbox:
         path_types, error, getattr_, type_ = (str, bytes, os.PathLike), ForbiddenCall, getattr, type
         isinstance_, len_, any_, str_, bytes_ = isinstance, len, any, str, bytes
         suffixes = tuple(_package_suffix(file) for file in files)
+        private = self.private
+        listed = frozenset(private) | frozenset(dirname(path) for path in private)  # folders not to list
+        startswith = str_.startswith
+
+        def grader_file(path: str) -> bool:
+            """Whether `path` (a real path) is one of the grader's files or in one of its folders."""
+            return any_(path == item or startswith(path, item + "/") for item in private)
 
         def source_path(text: str) -> bool:
             """Whether `text`, normalised by string work alone, ends with a forbidden module's path in its package."""
@@ -349,6 +360,8 @@ class Sandbox:
                     return None
                 if path in files or (basename(dirname(path)) == "__pycache__" and dirname(dirname(path)) in folders):
                     return f"reading the library's source ({basename(path)})"
+                if grader_file(path) and student_context(3):
+                    return "opening the grader's files"
                 mode = arguments[1] if len_(arguments) > 1 else None
                 writing = type_(mode) is str_ and any_(c in mode for c in "wax+")
                 if writing and path.endswith((".py", ".pyc", ".pth")) and student_context(3):
@@ -356,6 +369,15 @@ class Sandbox:
                 return None
             if event in ("os.rename", "os.link", "os.symlink"):
                 return event if student_context(3) else None
+            if event in ("os.listdir", "os.scandir"):
+                target = arguments[0] if arguments and arguments[0] is not None else "."
+                try:
+                    path = realpath(fsdecode(target))
+                except (TypeError, ValueError):
+                    return None  # a file descriptor: the folder was opened first, which was looked at then
+                if (path in listed or grader_file(path)) and student_context(3):
+                    return "listing the grader's folder"
+                return None
             if event in ("exec", "function.__new__"):
                 code = arguments[0] if arguments else None
                 if id_(code) in labels and student_context(3):
@@ -384,6 +406,7 @@ class Sandbox:
                 return
             watched = (event in refused or event.startswith("ctypes.") or event == "compile"
                        or event in ("os.rename", "os.link", "os.symlink")
+                       or (listed and event in ("os.listdir", "os.scandir"))
                        or event == "exec" or event == "function.__new__"
                        or (event == "open" and arguments and isinstance_(arguments[0], path_types))
                        or (event in ("object.__getattr__", "object.__setattr__") and len_(arguments) > 1

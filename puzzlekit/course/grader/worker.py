@@ -157,7 +157,7 @@ def student(setup: dict, inbox: int, out: int) -> None:
             cells.append((index, kind, compile_(python_source(source), f"<cell {index}>", "exec"), ""))
         except BaseException as error:  # noqa: BLE001 - a cell that does not compile is reported and skipped
             cells.append((index, kind, None, f"{type(error).__name__}: {error}"[:300]))
-    sandbox = Sandbox(setup["forbid"], namespace, out, setup.get("groups"))
+    sandbox = Sandbox(setup["forbid"], namespace, out, setup.get("groups"), setup.get("private", ()))
     grading = sandbox.grading
     phase, register, after_instructor_cell, library_label = (sandbox.phase, sandbox.register,
                                                             sandbox.after_instructor_cell, sandbox.library_label)
