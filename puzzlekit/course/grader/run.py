@@ -59,8 +59,10 @@ class Worker:
     """One worker process and the messages that come from it (read by a thread into a queue)."""
 
     def __init__(self, setup: dict):
-        command = [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {_ROOT!r}); "
-                   "from puzzlekit.course.grader.worker import main; main()"]
+        command = [sys.executable, "-I", "-c",  # the channel moved off fds 0 and 1 before anything is imported
+                   "import os, sys; channel = os.dup(0), os.dup(1); null = os.open(os.devnull, os.O_RDWR); "
+                   f"os.dup2(null, 0); os.dup2(null, 1); sys.path.insert(0, {_ROOT!r}); "
+                   "from puzzlekit.course.grader.worker import main; main(*channel)"]
         self.errors = tempfile.TemporaryFile()  # the worker's standard error: its last line says why it ended
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=self.errors, env=_environment(), cwd=setup["cwd"],
@@ -101,7 +103,7 @@ class Worker:
                 return self.messages.get(timeout=max(min(left, _POLL), 0.001))
             except queue.Empty:
                 pass
-            if self.process.poll() is not None:
+            if self._ended():
                 self.reader.join(_POLL)  # what it wrote before it ended may still be in the pipe
                 try:
                     return self.messages.get_nowait()
@@ -110,13 +112,23 @@ class Worker:
             if left <= 0:
                 return "timeout"
 
+    def _ended(self) -> bool:
+        """Whether the worker has ended, without reaping it: until `stop` reaps it, its process id (which is its
+        process group's) cannot be given to another process, so `stop` never kills a stranger's group."""
+        if self.process.returncode is not None:
+            return True
+        try:
+            return os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+        except ChildProcessError:
+            return True
+
     def stop(self) -> int | None:
         """Kill the worker and whatever it started (also once the worker itself has ended: a process it forked
         may live on in its process group); its exit code."""
-        try:
-            os.killpg(self.process.pid, 9)
-        except (ProcessLookupError, PermissionError):
-            if self.process.poll() is None:
+        if self.process.returncode is None:  # not reaped yet: the group's id is still the worker's
+            try:
+                os.killpg(self.process.pid, 9)
+            except (ProcessLookupError, PermissionError):
                 self.process.kill()
         for stream in (self.process.stdin, self.process.stdout):
             try:
@@ -144,10 +156,8 @@ class Worker:
         return f"(exit code {code}{': ' + error if error else ''})"
 
     def exit_code(self) -> int | None:
-        try:
-            return self.process.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            return None
+        """The exit code of a worker that no longer takes messages (it is stopped first)."""
+        return self.stop()
 
 
 

@@ -257,13 +257,16 @@ def _call(phase, timed, time_up, encode, seconds, function, arguments) -> dict:
     return reply
 
 
-def main() -> None:
-    """Read the setup message on standard input and run the mode it asks for."""
-    sys.modules["__main__"].__dict__.pop("main", None)  # the way back to this module from the notebook's code
-    inbox, out = os.dup(0), os.dup(1)
-    null = os.open(os.devnull, os.O_RDWR)
-    os.dup2(null, 0)
-    os.dup2(null, 1)
+def main(inbox: int | None = None, out: int | None = None) -> None:
+    """Read the setup message on standard input (or `inbox`, where the command moved it before any import, so that
+    nothing an import prints reaches the channel) and run the mode it asks for."""
+    for name in ("main", "channel", "null"):
+        sys.modules["__main__"].__dict__.pop(name, None)  # the way back to this module from the notebook's code
+    if inbox is None or out is None:
+        inbox, out = os.dup(0), os.dup(1)
+        null = os.open(os.devnull, os.O_RDWR)
+        os.dup2(null, 0)
+        os.dup2(null, 1)
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
     setup = receive(inbox)
     if setup is None:
