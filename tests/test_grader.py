@@ -1,10 +1,10 @@
 """Tests for puzzlekit.course.grader: grades computed in the grading process, the student's code in a worker.
 
 The chapter graded is chapter 03's exercises with their own cells (the reference solutions, the helpers the checks
-use, the check cells) and hidden cases added, on small problems so that a submission is graded in seconds; one
-test grades the real chapter 03 (reference solutions: full marks). Every submission starts from the student
-edition; each cheat of issue 24 is applied to a wrong answer (it must score what the wrong answer scores) and
-to a right one (it must change nothing).
+use, the check cells) and hidden cases added, on small problems so that a submission is graded in seconds (the real
+chapter 03 is graded through the three paths in test_grading_paths.py). Every submission starts from the student
+edition; each cheat of issue 24 is applied to a wrong answer (it must score what the wrong answer scores) and to a
+right one (it must change nothing).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+import simulated_students as students
 
 from puzzlekit.course.editions import student_notebook
 from puzzlekit.course.grader import ChapterGrader, ExerciseResult, Flag, SubmissionReport, safe
@@ -23,6 +24,8 @@ from puzzlekit.course.grader.scan import flags, library_copy, unfinished
 
 CHAPTER = Path(__file__).resolve().parents[1] / "chapters" / "03_uninformed_search.ipynb"
 EXERCISES = ("my_breadth_first", "my_bidirectional", "effective_branching_factor")
+FULL_MARKS = {"my_breadth_first": 3, "my_bidirectional": 2, "effective_branching_factor": 1}
+WRONG_BFS_MARKS = dict(FULL_MARKS, my_breadth_first=0)
 
 
 def _cells_defining(notebook, pattern):
@@ -92,6 +95,11 @@ WRONG_BFS = '''def my_breadth_first(problem):
                 frontier.append(child)
     return None
 '''
+
+#: Wrong at once on every case (the path stops one move short): what the cheats are applied to. The depth-first
+#: answer above is slow as well as wrong (seconds of CPU a case, megabytes of expansions sent back); it is graded
+#: once, on its own, to show that a slow wrong answer costs its own exercise only.
+SHORT_BFS = students.WRONG_BFS
 
 #: Cells a cheat adds to a submission (each run before the graded calls): none of them may change a score.
 CHEAT_CELLS = {
@@ -182,13 +190,14 @@ def _reference(chapter) -> dict:
 def reports(chapter, grader):
     """Every submission of these tests, graded one at a time (each `grade` call has its own worker)."""
     reference = _reference(chapter)
-    wrong = dict(reference, my_breadth_first=WRONG_BFS)
+    wrong = dict(reference, my_breadth_first=SHORT_BFS)
     pasted = re.sub(r"def branching_factor\(nodes, depth\)", "def effective_branching_factor(expanded, depth)",
                     _cells_defining(small_chapter(), r"^def branching_factor")[0].source).replace("nodes", "expanded")
     submissions = {
         "reference": _submission(chapter, reference),
         "untouched": _submission(chapter, {}),
         "wrong": _submission(chapter, wrong),
+        "slow and wrong": _submission(chapter, dict(reference, my_breadth_first=WRONG_BFS)),
         "all cheats, right answers": _submission(chapter, reference, list(CHEAT_CELLS.values()), after=4),
         "hang in C": _submission(chapter, dict(reference, my_breadth_first=(
             "import itertools\n\ndef my_breadth_first(problem):\n    return sum(itertools.count())"))),
@@ -201,7 +210,8 @@ def reports(chapter, grader):
     for name, source in CHEAT_CELLS.items():
         submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=4)
     for name, (source, _) in LIBRARY_ANSWERS.items():
-        answers = dict(reference, my_breadth_first=source) if source else dict(reference, effective_branching_factor=pasted)
+        answers = (dict(reference, my_breadth_first=source) if source
+                   else dict(reference, effective_branching_factor=pasted))
         submissions[f"library: {name}"] = _submission(chapter, answers)
     # One at a time: in two full fresh-clone runs, grading two at a time here scored some submissions 0 where the
     # same submissions, graded alone, score right (issue 24's note); `course.py grade --jobs 2` is tested in
@@ -239,8 +249,9 @@ def test_hidden_cases_depend_on_the_secret_only(chapter, grader):
 
 def test_reference_solutions_score_full_marks(reports):
     report = reports["reference"]
-    assert _scores(report) == {"my_breadth_first": 3, "my_bidirectional": 2, "effective_branching_factor": 1}, _why(report)
+    assert _scores(report) == FULL_MARKS, _why(report)
     assert (report.total, report.max_score) == (6, 6)
+    assert all(isinstance(result, ExerciseResult) for result in report.exercises)
     assert report.exercises[0].message == "✓ my_breadth_first passes all 11 cases"   # 8 visible, 3 hidden
     assert report.flags == [] and report.note == ""
     assert json.loads(json.dumps(report.to_dict()))["total"] == 6
@@ -252,10 +263,16 @@ def test_the_untouched_student_edition_scores_nothing(reports):
     assert all("not done yet" in result.message for result in report.exercises)
 
 
-def test_a_depth_first_answer_loses_that_exercise_only(reports):
-    report = reports["wrong"]
-    assert _scores(report) == {"my_breadth_first": 0, "my_bidirectional": 2, "effective_branching_factor": 1}, _why(report)
-    assert report.exercises[0].message.startswith("✗ my_breadth_first(")
+@pytest.mark.parametrize("submission", ["wrong", "slow and wrong"])
+def test_a_wrong_answer_loses_that_exercise_only(reports, submission):
+    """Depth-first instead of breadth-first ("slow and wrong") takes seconds of CPU time on some cases and sends
+    back their tens of thousands of expansions: on a loaded machine it once ran past a wall-clock limit, the worker
+    was killed, and a failed restart cost the exercises after it. Its limit is CPU time now, and a call that runs
+    out of it fails alone, in a worker that goes on."""
+    report = reports[submission]
+    assert _scores(report) == WRONG_BFS_MARKS, _why(report)
+    assert report.exercises[0].message.startswith("✗ my_breadth_first("), _why(report)
+    assert report.note == "", _why(report)
 
 
 @pytest.mark.parametrize("cheat", sorted(CHEAT_CELLS))
@@ -283,7 +300,7 @@ def test_the_library_in_an_answer_scores_nothing_and_says_why(reports, answer):
 
 def test_a_hang_in_c_costs_that_exercise_only(reports):
     report = reports["hang in C"]
-    assert _scores(report) == {"my_breadth_first": 0, "my_bidirectional": 2, "effective_branching_factor": 1}
+    assert _scores(report) == WRONG_BFS_MARKS, _why(report)
     assert "did not return within 5 s" in report.exercises[0].message
 
 
@@ -341,14 +358,6 @@ def test_safe_values_come_back_as_data_only():
     assert table == {"start": [0.5]}
 
 
-def test_the_real_chapter_03_gives_its_reference_solutions_full_marks():
-    grader = ChapterGrader(CHAPTER, secret="a class's secret")
-    report = grader.grade(CHAPTER, student="the instructor")
-    assert [(result.name, result.score) for result in report.exercises] == [
-        ("my_breadth_first", 3), ("my_bidirectional", 2), ("effective_branching_factor", 1)]
-    assert isinstance(report.exercises[0], ExerciseResult)
-
-
 def test_a_paste_of_the_code_the_reference_also_is_passes_and_is_flagged(reports):
     report = reports["textbook pasted"]
     assert report.total == 6
@@ -379,6 +388,31 @@ def test_an_answer_that_changes_its_argument_fails_as_check_says(tmp_path):
     allowed = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6)], mutates=['values'])")
     report = ChapterGrader(allowed, secret="s").grade(_submission(allowed, {"total": emptying}))
     assert [result.score for result in report.exercises] == [1], report.exercises[0].message
+
+
+def test_a_call_s_time_limit_is_cpu_time_and_running_out_of_it_costs_only_that_exercise(tmp_path):
+    """An answer that waits 1.5 s (no CPU time) passes a 1 s limit: a loaded machine, which slows every call in
+    wall-clock time, fails no honest answer. A loop in Python code stops at the limit, the worker goes on (no
+    restart, nothing in the note) and the next exercise is graded in it."""
+    code = nbformat.v4.new_code_cell
+    chapter = tmp_path / "two.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[
+        code("from puzzlekit.course.exercises import check"),
+        code("def total(values):\n    ### BEGIN SOLUTION\n    return sum(values)\n    ### END SOLUTION"),
+        code("check(total, [(([1, 2],), 3), (([4],), 4)], time_limit=1)"),
+        code("def largest(values):\n    ### BEGIN SOLUTION\n    return max(values)\n    ### END SOLUTION"),
+        code("check(largest, [(([1, 2],), 2)], time_limit=1)"),
+    ]), chapter)
+    grader = ChapterGrader(chapter, secret="s")
+    waits = "import time\n\ndef total(values):\n    time.sleep(1.5)\n    return sum(values)"
+    largest = "def largest(values):\n    return max(values)"
+    report = grader.grade(_submission(chapter, {"total": waits, "largest": largest}))
+    assert [result.score for result in report.exercises] == [1, 1], _why(report)
+    loops = "def total(values):\n    while True:\n        values = values + []"
+    report = grader.grade(_submission(chapter, {"total": loops, "largest": largest}))
+    assert [result.score for result in report.exercises] == [0, 1], _why(report)
+    assert "did not return within 1 s; look for a loop" in report.exercises[0].message
+    assert "(1 other case not run)" in report.exercises[0].message and report.note == "", _why(report)
 
 
 def test_a_c_level_hang_in_a_top_level_cell_costs_the_cell_time_limit(tmp_path):
@@ -413,6 +447,8 @@ def test_a_dead_worker_is_noticed_even_when_its_pipe_stays_open(tmp_path):
     finally:
         assert worker.stop() == -9
     assert time.monotonic() - started < 60
+    worker.reader.join(30)  # the forked process was killed with its worker: the pipe it held is closed
+    assert not worker.reader.is_alive()
 
 
 def test_a_function_one_exercise_forbids_is_free_in_another(tmp_path):
@@ -423,7 +459,8 @@ def test_a_function_one_exercise_forbids_is_free_in_another(tmp_path):
         code("def how_many(board):\n    ### BEGIN SOLUTION\n    return len(puzzlekit.successors(board))\n"
              "    ### END SOLUTION"),
         code("check(how_many, [(((1, 2, 3, 0),), 2)], forbid=[puzzlekit.moves])"),
-        code("def smallest(board):\n    ### BEGIN SOLUTION\n    return min(puzzlekit.moves(board))\n    ### END SOLUTION"),
+        code("def smallest(board):\n    ### BEGIN SOLUTION\n    return min(puzzlekit.moves(board))\n"
+             "    ### END SOLUTION"),
         code("check(smallest, [(((1, 2, 3, 0),), 2)], forbid=[puzzlekit.move])"),
     ]), chapter)
     grader = ChapterGrader(chapter, secret="s")
@@ -431,3 +468,27 @@ def test_a_function_one_exercise_forbids_is_free_in_another(tmp_path):
     library = "def how_many(board):\n    return len(puzzlekit.moves(board))"
     results = grader.grade(_submission(chapter, {"how_many": library})).exercises
     assert [result.score for result in results] == [0, 0] and "moves" in results[0].message
+
+
+def test_the_grader_s_files_are_out_of_the_answer_s_reach(chapter):
+    """In Gradescope's container the student's code runs beside the teacher notebook and the grading secret. A
+    submission that lists the notebook's folder, reads the reference solution there and runs it in place of its
+    own wrong answer, and reads the secret, scores what the wrong answer scores, and says what was refused."""
+    grader = ChapterGrader(chapter, secret="a class's secret", private=[chapter.parent])
+    secret = chapter.parent / "grading_secret"
+    secret.write_text("a class's secret\n")
+    cheat = ("import json, os\ntexts, refused = [], []\n"
+             "attempts = (lambda: [open(name).read() for name in os.listdir('.') if name.endswith('.ipynb')],\n"
+             f"            lambda: [open({str(chapter)!r}).read()], lambda: [open({str(secret)!r}).read()])\n"
+             "for attempt in attempts:\n    try:\n        texts += attempt()\n"
+             "    except BaseException as error:\n        refused.append(str(error))\n"
+             "for cell in [cell for text in texts if text.startswith('{') for cell in json.loads(text)['cells']]:\n"
+             "    if ''.join(cell['source']).startswith('def my_breadth_first'):\n"
+             "        get_ipython().run_cell_magic('capture', '', ''.join(cell['source']))\n"
+             "assert len(refused) == 3 and not texts, refused")
+    wrong = dict(_reference(chapter), my_breadth_first=SHORT_BFS)
+    notebook = _submission(chapter, wrong, [cheat])
+    report = grader.grade(notebook)
+    assert _scores(report) == WRONG_BFS_MARKS, _why(report)
+    ran = next(entry for entry in report.cells if entry["index"] == len(notebook.cells) - 1)
+    assert ran["status"] == "done", ran  # its assert: all three refused, no source found

@@ -157,7 +157,8 @@ def build_autograder(chapter: str | os.PathLike, folder: str | os.PathLike, *, s
 def _submission(folder: Path, chapter_name: str) -> tuple[Path | None, str]:
     """The notebook to grade in Gradescope's submission folder, or None and why not."""
     notebooks = sorted(path for path in folder.rglob("*.ipynb")
-                       if not any(part.startswith(".") or part == "__MACOSX" for part in path.relative_to(folder).parts))
+                       if not any(part.startswith(".") or part == "__MACOSX"
+                                   for part in path.relative_to(folder).parts))
     named = [path for path in notebooks if path.name == chapter_name]
     if len(named) == 1:
         return named[0], ""
@@ -196,18 +197,20 @@ def _write_json(path: Path, value: dict) -> None:
     os.replace(temporary, path)
 
 
-def run(chapter: str | os.PathLike, *, root: str | os.PathLike | None = None, secret: str | None = None) -> dict:
+def run(chapter: str | os.PathLike, *, root: str | os.PathLike | None = None, secret: str | None = None,
+        private=()) -> dict:
     """Grade the submission in `root`/submission (default: /autograder, or ROOT_VARIABLE) against the teacher
     notebook `chapter`; write `root`/results/results.json and return what it holds.
 
     The notebook graded is the submission's one .ipynb, or the one named like the chapter among several. None, or
-    several and none so named: every exercise scores 0, and the output says what to upload.
+    several and none so named: every exercise scores 0, and the output says what to upload. The student's code may
+    not open or list the teacher notebook's folder, nor the files in `private` (the grading secret's).
     """
     from .grader import ChapterGrader
 
     root = Path(root) if root is not None else _root()
     chapter = Path(chapter)
-    grader = ChapterGrader(chapter, secret=secret)
+    grader = ChapterGrader(chapter, secret=secret, private=[chapter.resolve().parent, *private])
     exercises = grader.exercises  # the cases are built before the student's code runs
     submission, why = _submission(root / "submission", chapter.name)
     if submission is None:
@@ -228,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", help=f"default: ${ROOT_VARIABLE}, else /autograder")
     args = parser.parse_args(argv)
     secret = Path(args.secret_file).read_text().strip() if args.secret_file else None
-    value = run(args.chapter, root=args.root, secret=secret)
+    value = run(args.chapter, root=args.root, secret=secret, private=[args.secret_file] if args.secret_file else [])
     print(f"graded: {value['score']} points; results in {(Path(args.root) if args.root else _root()) / 'results'}")
     return 0
 

@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterable
 
 from ...checks import check_callable, check_int
 from .changes import changed_argument, deep_copy, parameter_names
-from .compare import Matcher, difference, is_container, is_matcher
-from .describe import cut, describe, not_done, plural
+from .describe import describe, not_done, plural
 from .guard import Deadline, ForbiddenCall, TimeUp, Watch
+from .judge import failure_line as _failure
+from .judge import judge
 
 __all__ = ["check", "passed", "attempt", "RAISE_VARIABLE", "GRADER_VARIABLE"]
 
@@ -193,9 +194,8 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         limit = max(30, min(60, 150 // max(len(arguments), 1)))  # the whole call stays on a line
         call = f"{name}({', '.join(describe(a, limit) for a in arguments)})"  # the arguments before the call
         call += f" ({label[0]})" if label else ""
-        raises = isinstance(expected, type) and issubclass(expected, BaseException)
         given, expected, copied = _copies(arguments, expected)
-        error = None
+        error, result = None, None
         try:
             with Deadline(time_limit), watch:
                 result = function(*given)
@@ -206,35 +206,17 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
             return verdict([f"✗ {call} did not return within {limit:g} s; {_LOOP_HINT}{skipped}"])
         except ForbiddenCall:
             pass
-        except NotImplementedError as raised:
-            if not (raises and issubclass(NotImplementedError, expected)):
-                return verdict([f"✗ not done yet: {_unwritten(raised, name)}; {_AGAIN}"])
-            continue
         except Exception as raised:  # noqa: BLE001 - the reader's code may raise anything; report it, don't crash
             error = raised
         if watch.found:  # seen even if the student's code caught the exception
             return verdict([f"✗ {name} calls {watch.found}: write it yourself"])
         changed = None if mutates is True else changed_argument(arguments, given, copied, expected, free, names)
-        if changed is not None:
-            failures.append(f"✗ {call} {changed}")
-            continue
-        if error is not None:
-            if not (raises and isinstance(error, expected)):
-                failures.append(f"✗ {call} raised {type(error).__name__}: {cut(error, 200)}")
-            continue
-        if result is Ellipsis:
-            return verdict([f"✗ not done yet: {name} returned `...`; {_AGAIN}"])
-        if raises:
-            failures.append(f"✗ {call} returned {describe(result)}, expected it to raise {expected.__name__}")
-            continue
-        if is_matcher(expected):  # a Matcher completes "returned ...", another matcher says a whole sentence
-            why = expected.mismatch(result)
-            if why is not None:
-                failures.append(f"✗ {call} returned {why}" if isinstance(expected, Matcher) else f"✗ {call}: {why}")
-            continue
-        where = difference(result, expected)
-        if where is not None:
-            failures.append(_failure(call, result, expected, where))
+        unwritten = _unwritten(error, name) if isinstance(error, NotImplementedError) else None
+        outcome = judge(call, name, result, expected, error=error, changed=changed, unwritten=unwritten)
+        if outcome is not None and outcome[0] == "undone":
+            return verdict([f"✗ not done yet: {outcome[1]}; {_AGAIN}"])
+        if outcome is not None:
+            failures.append(outcome[1])
     if not failures:
         return verdict([f"✓ {name} passes all {plural(len(cases), 'case')}"], ok=True)
     return verdict(failures[:show], f"{len(failures)} of {plural(len(cases), 'case')} failed")
@@ -262,19 +244,6 @@ def _copies(arguments: tuple, expected) -> tuple[tuple, object, list[bool]]:
     except Exception:  # noqa: BLE001
         pass
     return tuple(given), expected, copied
-
-
-def _failure(call: str, result, expected, where: str) -> str:
-    """The line that says what `call` got wrong: what it returned, what was expected, and where they differ."""
-    returned, wanted = describe(result), describe(expected)
-    if result is None:
-        return f"✗ {call} returned None, expected {wanted} (a function without `return` returns None)"
-    if not is_container(expected) and not is_container(result):
-        return f"✗ {call} returned {returned}, expected {wanted}"
-    if returned == wanted:  # the short reprs hide the difference: say only where it is
-        return f"✗ {call} returned {returned}, which differs {where}" if where.startswith("at ") else (
-            f"✗ {call} returned {returned}: {where}")
-    return f"✗ {call} returned {returned}, expected {wanted} ({where})"
 
 
 def passed(function: Callable) -> bool:

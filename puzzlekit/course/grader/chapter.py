@@ -91,6 +91,9 @@ class ChapterGrader:
     memory_limit_mb : the worker's address space.
     notebook_time_limit : seconds all the submission's cells may take together; `cell_time_limit` one cell.
     max_restarts : workers started again after one was killed, per submission.
+    private : more files or folders the student's code may not open or list (Gradescope's: the folder of the
+        teacher notebook and the grading secret); the teacher notebook, and the grading secret's file in the
+        current folder, are always private.
 
     Examples
     --------
@@ -101,7 +104,7 @@ class ChapterGrader:
 
     def __init__(self, chapter_path, *, secret: str | None = None, time_limit: float | None = None,
                  memory_limit_mb: int = 4096, notebook_time_limit: float = 900, cell_time_limit: float = 300,
-                 max_restarts: int = 3):
+                 max_restarts: int = 3, private=()):
         import nbformat
 
         self.path = Path(chapter_path).resolve()
@@ -114,9 +117,14 @@ class ChapterGrader:
         if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
                                        or time_limit <= 0):
             raise ValueError(f"time_limit must be a number of seconds above 0 or None, got {time_limit!r}")
+        if isinstance(private, (str, bytes, os.PathLike)) or not all(
+                isinstance(path, (str, os.PathLike)) for path in private):
+            raise TypeError(f"private must be a list of paths, got {describe(private)}")
+        self.private = [self.path, Path(os.getcwd()) / SECRET_FILE] + [Path(path).resolve() for path in private]
         self.secret = grading_secret(secret)
         self.time_limit, self.memory_limit_mb = time_limit, memory_limit_mb
-        self.notebook_time_limit, self.cell_time_limit, self.max_restarts = notebook_time_limit, cell_time_limit, max_restarts
+        self.notebook_time_limit, self.cell_time_limit = notebook_time_limit, cell_time_limit
+        self.max_restarts = max_restarts
         self.teacher = nbformat.read(self.path, as_version=4)
         tagged = copy.deepcopy(self.teacher)
         tag_notebook(tagged)
@@ -137,9 +145,11 @@ class ChapterGrader:
         self.test_sources = {_normal(cell_source(tagged.cells[index])) for *_, index in self._exercises}
         self.test_ids = {grade_id for _, grade_id, _, _ in self._exercises}
         self.teacher_sources = {_normal(cell_source(cell)) for cell in tagged.cells
-                                if cell.cell_type == "code" and not has_solution(cell) and not _tags(cell).get("solution")}
+                                if cell.cell_type == "code" and not has_solution(cell)
+                                and not _tags(cell).get("solution")}
         self.build_seconds, self.teacher_errors = None, []
-        self.solution_sources = [cell_source(cell) for cell in tagged.cells if cell.cell_type == "code" and has_solution(cell)]
+        self.solution_sources = [cell_source(cell) for cell in tagged.cells
+                                 if cell.cell_type == "code" and has_solution(cell)]
 
     @property
     def exercises(self) -> list[tuple[str, str, int]]:
@@ -161,7 +171,8 @@ class ChapterGrader:
                 "errors": recorded["errors"]}
 
     def _build(self) -> tuple[bytes, dict]:
-        cells = [[index, cell_source(cell)] for index, cell in enumerate(self.teacher.cells) if cell.cell_type == "code"]
+        cells = [[index, cell_source(cell)] for index, cell in enumerate(self.teacher.cells)
+                 if cell.cell_type == "code"]
         worker = Worker({"mode": "teacher", "cwd": str(self.path.parent), "cells": cells, "key": self.key})
         try:
             message = worker.next(self.notebook_time_limit * 2)
@@ -201,7 +212,8 @@ class ChapterGrader:
         plan, plan_notes = self._plan(cells)
         notes += plan_notes
         report.flags = flags(cells, {index for index, _, kind in plan if kind == "student"})
-        grade_ids = {index: _tags(cell).get("grade_id", "") for index, cell in enumerate(cells) if isinstance(cell, dict)}
+        grade_ids = {index: _tags(cell).get("grade_id", "") for index, cell in enumerate(cells)
+                     if isinstance(cell, dict)}
         try:
             grade_submission(self, plan, recorded["exercises"], report, notes, grade_ids)
         except Exception as error:  # noqa: BLE001 - never an exception for a submission: what is left scores 0

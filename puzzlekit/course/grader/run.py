@@ -11,27 +11,41 @@ import os
 import queue
 import re
 import secrets
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..exercises.changes import changed_argument, deep_copy
-from ..exercises.check import AGAIN, LOOP_HINT, failure_line
-from ..exercises.compare import Matcher, difference, is_matcher
+from ..exercises.check import AGAIN, LOOP_HINT
 from ..exercises.describe import cut, describe, plural
+from ..exercises.judge import judge
 from .protocol import receive, send
 from .report import ExerciseResult, Flag, SubmissionReport
 from .safe import apply_state, decode
 from .scan import library_copy, ship, unfinished
 
+if TYPE_CHECKING:
+    from .chapter import ChapterGrader
+
 __all__ = ["Worker", "grade_submission"]
 
 _ROOT = str(Path(__file__).resolve().parents[3])  # the folder that holds the puzzlekit package
 _POLL = 0.2  # seconds between two looks at whether a worker still runs, while waiting for its next message
-_MARGIN = 3.0  # seconds a call may take beyond its time limit before the worker is killed (pickles, start-up)
+_MARGIN = 3.0  # seconds a cell may take beyond its time limit before the worker is killed (start-up, messages)
+_WAIT_FACTOR = 10  # a call's wall-clock backstop: this many times its time limit (which is CPU time), at least a minute
+
+
+def _backstop(time_limit: float | None) -> float:
+    """Seconds of wall-clock time the grading process waits for a call's answer before it kills the worker.
+
+    A call's limit is CPU time, counted in the worker (see `worker`): on a loaded machine an honest call may take
+    several times its limit in wall-clock time. Only a call that waits (a sleep, a lock, input) reaches this."""
+    return max(60.0, _WAIT_FACTOR * (time_limit or 60)) + _MARGIN
 
 
 def _environment() -> dict:
@@ -45,8 +59,10 @@ class Worker:
     """One worker process and the messages that come from it (read by a thread into a queue)."""
 
     def __init__(self, setup: dict):
-        command = [sys.executable, "-I", "-c",
-                   f"import sys; sys.path.insert(0, {_ROOT!r}); from puzzlekit.course.grader.worker import main; main()"]
+        command = [sys.executable, "-I", "-c",  # the channel moved off fds 0 and 1 before anything is imported
+                   "import os, sys; channel = os.dup(0), os.dup(1); null = os.open(os.devnull, os.O_RDWR); "
+                   f"os.dup2(null, 0); os.dup2(null, 1); sys.path.insert(0, {_ROOT!r}); "
+                   "from puzzlekit.course.grader.worker import main; main(*channel)"]
         self.errors = tempfile.TemporaryFile()  # the worker's standard error: its last line says why it ended
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=self.errors, env=_environment(), cwd=setup["cwd"],
@@ -87,7 +103,7 @@ class Worker:
                 return self.messages.get(timeout=max(min(left, _POLL), 0.001))
             except queue.Empty:
                 pass
-            if self.process.poll() is not None:
+            if self._ended():
                 self.reader.join(_POLL)  # what it wrote before it ended may still be in the pipe
                 try:
                     return self.messages.get_nowait()
@@ -96,9 +112,20 @@ class Worker:
             if left <= 0:
                 return "timeout"
 
+    def _ended(self) -> bool:
+        """Whether the worker has ended, without reaping it: until `stop` reaps it, its process id (which is its
+        process group's) cannot be given to another process, so `stop` never kills a stranger's group."""
+        if self.process.returncode is not None:
+            return True
+        try:
+            return os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+        except ChildProcessError:
+            return True
+
     def stop(self) -> int | None:
-        """Kill the worker (and whatever it started); its exit code."""
-        if self.process.poll() is None:
+        """Kill the worker and whatever it started (also once the worker itself has ended: a process it forked
+        may live on in its process group); its exit code."""
+        if self.process.returncode is None:  # not reaped yet: the group's id is still the worker's
             try:
                 os.killpg(self.process.pid, 9)
             except (ProcessLookupError, PermissionError):
@@ -129,10 +156,8 @@ class Worker:
         return f"(exit code {code}{': ' + error if error else ''})"
 
     def exit_code(self) -> int | None:
-        try:
-            return self.process.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            return None
+        """The exit code of a worker that no longer takes messages (it is stopped first)."""
+        return self.stop()
 
 
 
@@ -171,7 +196,8 @@ class _Run:
             setup = {"mode": "student", "cwd": str(grader.path.parent), "cells": cells, "forbid": self.forbid,
                      "groups": {record["name"]: record["forbid"] for record in self.recorded.values()},
                      "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
-                     "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
+                     "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60),
+                     "private": [str(path) for path in grader.private]}
             self.worker = Worker(setup)
             deadline = time.monotonic() + grader.notebook_time_limit
             current, log = None, []
@@ -264,17 +290,21 @@ class _Run:
             request = {"op": "call", "id": secrets.token_hex(8), "name": name, "time_limit": time_limit,
                        "args": base64.b64encode(shipped).decode()}
             if not self.worker.send(request):
-                return False, f"✗ the process ended {self.worker.why(self.worker.exit_code())} before {call} could run", True
+                why = self.worker.why(self.worker.exit_code())
+                return False, f"✗ the process ended {why} before {call} could run", True
             reply, forbidden = None, None
-            deadline = time.monotonic() + (time_limit or 600) + _MARGIN
+            deadline = time.monotonic() + _backstop(time_limit)
             while reply is None:
                 message = self.worker.next(deadline - time.monotonic())
-                if message == "timeout":
-                    rest = len(cases) - number - 1
-                    skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
-                    return False, f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}", True
+                rest = len(cases) - number - 1
+                skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
+                if message == "timeout":  # it waited (a sleep, a lock), or the machine is loaded beyond reason
+                    return False, (f"✗ {call} did not return within {_backstop(time_limit):g} s of wall-clock time; "
+                                   f"{LOOP_HINT}{skipped}"), True
                 if message is None:
                     code = self.worker.stop()
+                    if code == -signal.SIGXCPU:  # a loop in C code, which the worker's timer cannot stop
+                        return False, f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}", True
                     return False, f"✗ the process ended {self.worker.why(code)} while running {call}", True
                 if message.get("op") == "forbidden":
                     forbidden = forbidden or str(message.get("label"))
@@ -284,7 +314,8 @@ class _Run:
                 verdict = self.verdict(name, call, reply, forbidden, arguments, expected, time_limit,
                                        len(cases) - number - 1, record)
             except Exception as error:  # noqa: BLE001 - a result the instructor's matcher cannot read is a wrong one
-                verdict = "fail", f"✗ {call} returned a value the check cannot read ({type(error).__name__}: {cut(error, 80)})"
+                verdict = "fail", (f"✗ {call} returned a value the check cannot read "
+                                   f"({type(error).__name__}: {cut(error, 80)})")
             if verdict is True:
                 continue
             kind, text = verdict
@@ -321,35 +352,20 @@ class _Run:
         if outcome == "timeout":
             skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
             return "stop", f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}"
+        value = decode(reply.get("value"))
+        if outcome == "raised" and value.name == "ForbiddenCall":
+            return "stop", f"✗ {name}: {cut(value.message, 200)}"
         before = tuple(deep_copy(argument, {}) for argument in arguments)
         for argument, state in zip(arguments, (reply.get("args") or {}).get("v", [])):
             apply_state(argument, state)
-        mutates = (record or {}).get("mutates", False)
+        mutates, changed = (record or {}).get("mutates", False), None
         if mutates is not True:  # as `check` does: an argument the answer changed, and should not have, fails the case
             changed = changed_argument(before, arguments, [True] * len(arguments), expected, mutates or set(),
                                        (record or {}).get("names", []))
-            if changed is not None:
-                return "fail", f"✗ {call} {changed}"
-        value = decode(reply.get("value"))
-        raises = isinstance(expected, type) and issubclass(expected, BaseException)
-        if outcome == "raised":
-            if value.name == "ForbiddenCall":
-                return "stop", f"✗ {name}: {cut(value.message, 200)}"
-            if raises and value.is_a(expected):
-                return True
-            if value.name == "NotImplementedError" and not raises:
-                return "stop", f"✗ not done yet: {name} raises NotImplementedError; {AGAIN}"
-            return "fail", f"✗ {call} raised {value.name}: {cut(value.message, 200)}"
-        if value is Ellipsis:
-            return "stop", f"✗ not done yet: {name} returned `...`; {AGAIN}"
-        if raises:
-            return "fail", f"✗ {call} returned {describe(value)}, expected it to raise {expected.__name__}"
-        if is_matcher(expected):
-            why = expected.mismatch(value)
-            if why is None:
-                return True
-            return "fail", f"✗ {call} returned {why}" if isinstance(expected, Matcher) else f"✗ {call}: {why}"
-        where = difference(value, expected)
-        if where is None:
+        raised = outcome == "raised"
+        verdict = judge(call, name, None if raised else value, expected, error=value if raised else None,
+                        changed=changed)
+        if verdict is None:
             return True
-        return "fail", failure_line(call, value, expected, where)
+        kind, text = verdict
+        return ("stop", f"✗ not done yet: {text}; {AGAIN}") if kind == "undone" else ("fail", text)

@@ -63,18 +63,21 @@ def encode(value, *, _budget=None, _path=None):
         if isinstance(value, (int, float, str)):  # subclasses: their plain value
             return encode((int if isinstance(value, int) else float if isinstance(value, float) else str)(value),
                           _budget=budget, _path=path)
-        if isinstance(value, tuple):
-            return {"t": "tuple", "v": [encode(item, _budget=budget, _path=path) for item in tuple.__iter__(value)]}
-        if isinstance(value, list):
-            return {"t": "list", "v": [encode(item, _budget=budget, _path=path) for item in list.__iter__(value)]}
+        if isinstance(value, (tuple, list)):
+            items = list(tuple.__iter__(value) if isinstance(value, tuple) else list.__iter__(value))
+            tag = "tuple" if isinstance(value, tuple) else "list"
+            if _scalars(items):  # a board, a row of numbers: as it is (most of a search's record is such tuples)
+                budget[0] -= len(items)
+                return {"t": tag, "v": items}
+            return {"t": tag, "v": [encode(item, _budget=budget, _path=path) for item in items]}
         if isinstance(value, dict):
-            return {"t": "dict", "v": [[encode(key, _budget=budget, _path=path), encode(item, _budget=budget, _path=path)]
-                                       for key, item in dict.items(value)]}
+            return {"t": "dict", "v": [[encode(key, _budget=budget, _path=path),
+                                        encode(item, _budget=budget, _path=path)] for key, item in dict.items(value)]}
         if isinstance(value, (set, frozenset)):
             items = set.__iter__(value) if isinstance(value, set) else frozenset.__iter__(value)
             return {"t": "set" if isinstance(value, set) else "frozenset",
                     "v": [encode(item, _budget=budget, _path=path) for item in items]}
-        if callable(value) and hasattr(type(value), "__call__") and isinstance(value, type(encode)):
+        if isinstance(value, type(encode)):
             return {"t": "callable", "name": str(getattr(value, "__name__", "?"))}
         if isinstance(value, type):
             return {"t": "callable", "name": str(value.__name__)}
@@ -89,6 +92,21 @@ def encode(value, *, _budget=None, _path=None):
                           if isinstance(name, str)]}
     finally:
         path.discard(id(value))
+
+
+def _scalars(items: list) -> bool:
+    """Whether every item is a str, a bool, None, an int below 2**63 or a finite float (JSON as it is)."""
+    for item in items:
+        kind = type(item)
+        if kind is int:
+            if not -(2**63) < item < 2**63:
+                return False
+        elif kind is float:
+            if not math.isfinite(item):
+                return False
+        elif not (kind is str or kind is bool or item is None):
+            return False
+    return True
 
 
 def message_of(error: BaseException) -> str:
@@ -153,10 +171,10 @@ def decode(data):
     if not isinstance(data, dict):
         raise ValueError(f"not an encoded value: {type(data).__name__}")
     tag, items = data.get("t"), data.get("v")
-    if tag == "tuple":
-        return tuple(decode(item) for item in items)
-    if tag == "list":
-        return [decode(item) for item in items]
+    if tag in ("tuple", "list"):
+        if not any(isinstance(item, (dict, list)) for item in items):  # scalars only: as they are
+            return tuple(items) if tag == "tuple" else list(items)
+        return tuple(decode(item) for item in items) if tag == "tuple" else [decode(item) for item in items]
     if tag == "dict":
         result = {}
         for key, value in items:

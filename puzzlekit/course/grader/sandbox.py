@@ -7,12 +7,14 @@ Before any submitted cell runs, `Sandbox`
   the guard. While the student's code runs (a student-written cell, a call of an exercise) the guard refuses;
   while an instructor's cell runs it refuses only when a frame of a student-written cell is on the stack; in
   any other thread than the worker's main one it refuses;
+- refuses opening the grader's files (`private`: the teacher notebook, the grading secret, in Gradescope's
+  container the folder that holds them) and listing their folders;
 - installs an audit hook (`sys.addaudithook`: it cannot be removed) that refuses, from the student's code, what
   would get around the guard: reading the library's source files, reading `__code__` of a forbidden function,
   building a function from forbidden code, new code objects (`code.__new__`, `code.replace`), setting
   `__code__`/`__defaults__`, `sys.setprofile`/`settrace`, frames (`sys._getframe`, `tb_frame`, `gi_frame`),
-  `gc`'s object lists, `ctypes`, new processes and signals, `marshal.loads`, and compiling source text
-  (`exec`, `eval`, `compile`) directly in an answer;
+  `gc`'s object lists, `ctypes`, new processes and signals, new resource limits, `marshal.loads`, and compiling
+  source text (`exec`, `eval`, `compile`) directly in an answer;
 
 A refused call raises `ForbiddenCall`, and a refused call into the library is reported to the grading process
 at once (a message on the worker's channel), so catching the exception hides nothing. The guard and the hook
@@ -87,6 +89,7 @@ _REFUSED_EVENTS = frozenset({
     "gc.get_objects", "gc.get_referrers", "gc.get_referents", "code.__new__", "marshal.loads", "marshal.load",
     "subprocess.Popen", "os.system", "os.exec", "os.fork", "os.forkpty", "os.posix_spawn", "os.spawn", "os.kill",
     "os.killpg", "signal.pthread_kill", "pty.spawn", "os.chdir",
+    "resource.setrlimit", "resource.prlimit",  # the CPU time a call may use is the worker's soft RLIMIT_CPU
 })
 _FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "gi_code", "cr_code", "ag_code"})
 _FUNCTION_ATTRIBUTES = frozenset({"__code__", "__defaults__", "__kwdefaults__", "__globals__", "__closure__"})
@@ -111,8 +114,10 @@ class Sandbox:
     code does to this class later).
     """
 
-    def __init__(self, forbid, namespace: dict, report_fd: int | None = None, groups: dict | None = None):
+    def __init__(self, forbid, namespace: dict, report_fd: int | None = None, groups: dict | None = None,
+                 private=()):
         self.namespace = namespace
+        self.private = tuple(os.path.realpath(path) for path in private)  # the grader's files and folders
         self.allowed: set = set()  # ids of the implementations the exercise being graded does not forbid
         self.implementations: dict = {}  # id(forbidden function) -> id of its implementation behind the stub
         self.collecting: set | None = None
@@ -174,7 +179,8 @@ class Sandbox:
             except Exception:  # noqa: BLE001 - a submodule that needs what is not installed forbids nothing
                 continue
             self.modules[id(vars(module))] = module_name
-            for source in (getattr(module, "__file__", None), getattr(getattr(module, "__spec__", None), "cached", None)):
+            cached = getattr(getattr(module, "__spec__", None), "cached", None)
+            for source in (getattr(module, "__file__", None), cached):
                 if source:
                     self.files.add(os.path.realpath(source))
             for attribute, value in list(vars(module).items()):
@@ -307,6 +313,13 @@ class Sandbox:
         path_types, error, getattr_, type_ = (str, bytes, os.PathLike), ForbiddenCall, getattr, type
         isinstance_, len_, any_, str_, bytes_ = isinstance, len, any, str, bytes
         suffixes = tuple(_package_suffix(file) for file in files)
+        private = self.private
+        listed = frozenset(private) | frozenset(dirname(path) for path in private)  # folders not to list
+        startswith = str_.startswith
+
+        def grader_file(path: str) -> bool:
+            """Whether `path` (a real path) is one of the grader's files or in one of its folders."""
+            return any_(path == item or startswith(path, item + "/") for item in private)
 
         def source_path(text: str) -> bool:
             """Whether `text`, normalised by string work alone, ends with a forbidden module's path in its package."""
@@ -347,12 +360,24 @@ class Sandbox:
                     return None
                 if path in files or (basename(dirname(path)) == "__pycache__" and dirname(dirname(path)) in folders):
                     return f"reading the library's source ({basename(path)})"
-                writing = len_(arguments) > 1 and type_(arguments[1]) is str_ and any_(c in arguments[1] for c in "wax+")
+                if grader_file(path) and student_context(3):
+                    return "opening the grader's files"
+                mode = arguments[1] if len_(arguments) > 1 else None
+                writing = type_(mode) is str_ and any_(c in mode for c in "wax+")
                 if writing and path.endswith((".py", ".pyc", ".pth")) and student_context(3):
                     return "writing a Python file from an answer"
                 return None
             if event in ("os.rename", "os.link", "os.symlink"):
                 return event if student_context(3) else None
+            if event in ("os.listdir", "os.scandir"):
+                target = arguments[0] if arguments and arguments[0] is not None else "."
+                try:
+                    path = realpath(fsdecode(target))
+                except (TypeError, ValueError):
+                    return None  # a file descriptor: the folder was opened first, which was looked at then
+                if (path in listed or grader_file(path)) and student_context(3):
+                    return "listing the grader's folder"
+                return None
             if event in ("exec", "function.__new__"):
                 code = arguments[0] if arguments else None
                 if id_(code) in labels and student_context(3):
@@ -381,6 +406,7 @@ class Sandbox:
                 return
             watched = (event in refused or event.startswith("ctypes.") or event == "compile"
                        or event in ("os.rename", "os.link", "os.symlink")
+                       or (listed and event in ("os.listdir", "os.scandir"))
                        or event == "exec" or event == "function.__new__"
                        or (event == "open" and arguments and isinstance_(arguments[0], path_types))
                        or (event in ("object.__getattr__", "object.__setattr__") and len_(arguments) > 1

@@ -9,6 +9,11 @@ cells print goes nowhere. Two modes:
 - student: set the limits and the guards (`sandbox`), run the submission's cells but the instructor's test cells,
   each under a time limit, then call the student's functions on the arguments the grading process sends and
   send back, as safe JSON (`safe`), what each call returned or raised and what it did to its arguments.
+
+A call's time limit is CPU time, not wall-clock time, so that a loaded machine does not fail an honest answer: a
+profiling timer (`ITIMER_PROF`) stops a loop in Python code, and the soft `RLIMIT_CPU`, set to what the worker has
+used plus the limit and `CPU_MARGIN`, makes the kernel end a worker stuck in C code (`SIGXCPU`); a call that only
+waits is ended by the grading process's wall-clock backstop.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import hashlib
 import os
 import pickle
 import random
+import resource
 import signal
 import sys
 import time
@@ -26,7 +32,11 @@ from .protocol import receive, send
 from .safe import encode, message_of
 from .shim import TimeUp, alarm, get_ipython_for
 
-__all__ = ["main", "python_source"]
+__all__ = ["main", "python_source", "CPU_MARGIN"]
+
+#: CPU seconds a call may use beyond its time limit (sending back its arguments, a loop in C that no signal
+#: handler interrupts) before the kernel ends the worker with SIGXCPU.
+CPU_MARGIN = 2
 
 
 def python_source(source: str) -> str:
@@ -116,8 +126,6 @@ def teacher(setup: dict, out: int) -> None:
 
 
 def _limits(setup: dict) -> None:
-    import resource
-
     memory = setup.get("memory_bytes")
     if memory:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
@@ -137,6 +145,9 @@ def student(setup: dict, inbox: int, out: int) -> None:
     # everything the harness uses from here on is captured now, before any of the student's code runs
     loads, b64decode = pickle.loads, base64.b64decode
     monotonic, setitimer, real, execute, compile_ = time.monotonic, signal.setitimer, signal.ITIMER_REAL, exec, compile
+    profile, getrusage, myself = signal.ITIMER_PROF, resource.getrusage, resource.RUSAGE_SELF
+    setrlimit, cpu_limit, most = resource.setrlimit, resource.RLIMIT_CPU, resource.getrlimit(resource.RLIMIT_CPU)[1]
+    int_, min_, infinity = int, min, resource.RLIM_INFINITY
     time_up, base_exception, call = TimeUp, BaseException, _call
     namespace = {"__name__": "__main__", "__builtins__": builtins}
     namespace["get_ipython"] = get_ipython_for(namespace, exec)
@@ -146,14 +157,15 @@ def student(setup: dict, inbox: int, out: int) -> None:
             cells.append((index, kind, compile_(python_source(source), f"<cell {index}>", "exec"), ""))
         except BaseException as error:  # noqa: BLE001 - a cell that does not compile is reported and skipped
             cells.append((index, kind, None, f"{type(error).__name__}: {error}"[:300]))
-    sandbox = Sandbox(setup["forbid"], namespace, out, setup.get("groups"))
+    sandbox = Sandbox(setup["forbid"], namespace, out, setup.get("groups"), setup.get("private", ()))
     grading = sandbox.grading
     phase, register, after_instructor_cell, library_label = (sandbox.phase, sandbox.register,
                                                             sandbox.after_instructor_cell, sandbox.library_label)
-    for index, kind, code, _ in cells:
+    for _, kind, code, _ in cells:
         if code is not None:
             register(code, student=kind == "student")
     signal.signal(signal.SIGALRM, alarm)
+    signal.signal(signal.SIGPROF, alarm)
     for module in [name for name in sys.modules if name.startswith(__package__ + ".")]:
         sys.modules.pop(module, None)  # the harness's modules: out of the student's code's sight
     grader_package = sys.modules.get(__package__)
@@ -161,11 +173,29 @@ def student(setup: dict, inbox: int, out: int) -> None:
         grader_package.__dict__.pop(name, None)
 
     def timed(seconds, function, *arguments):
+        """`function(*arguments)`, stopped by TimeUp after `seconds` of wall-clock time (a cell)."""
         setitimer(real, seconds)
         try:
             return function(*arguments)
         finally:
             setitimer(real, 0)
+
+    def cpu_timed(seconds, function, *arguments):
+        """`function(*arguments)`, stopped by TimeUp after `seconds` of CPU time (a call)."""
+        setitimer(profile, seconds)
+        try:
+            return function(*arguments)
+        finally:
+            setitimer(profile, 0)
+
+    def cpu_budget(seconds) -> None:
+        """From now on the kernel ends the worker once it has used `seconds` more CPU time (None: the whole budget)."""
+        soft = most
+        if seconds is not None:
+            usage = getrusage(myself)
+            soft = int_(usage.ru_utime + usage.ru_stime + seconds) + 1
+            soft = soft if most == infinity else min_(most, soft)
+        setrlimit(cpu_limit, (soft, most))
 
     for index, kind, code, problem in cells:
         send(out, {"op": "cell", "index": index, "status": "start"})
@@ -200,9 +230,13 @@ def student(setup: dict, inbox: int, out: int) -> None:
         elif library_label(function):
             reply["outcome"], reply["label"] = "library", library_label(function)
         else:
-            reply.update(call(phase, timed, time_up, encode, request["time_limit"], function, arguments))
-        with phase("student"):
-            reply["args"] = encode(arguments)
+            seconds = request["time_limit"]
+            cpu_budget(seconds + CPU_MARGIN if seconds else None)
+            reply.update(call(phase, cpu_timed, time_up, encode, seconds, function, arguments))
+            if reply["outcome"] != "timeout":  # a call that ran out of time fails as it is: its arguments tell nothing
+                with phase("student"):
+                    reply["args"] = encode(arguments)
+            cpu_budget(None)
         send(out, reply)
 
 
@@ -223,13 +257,16 @@ def _call(phase, timed, time_up, encode, seconds, function, arguments) -> dict:
     return reply
 
 
-def main() -> None:
-    """Read the setup message on standard input and run the mode it asks for."""
-    sys.modules["__main__"].__dict__.pop("main", None)  # the way back to this module from the notebook's code
-    inbox, out = os.dup(0), os.dup(1)
-    null = os.open(os.devnull, os.O_RDWR)
-    os.dup2(null, 0)
-    os.dup2(null, 1)
+def main(inbox: int | None = None, out: int | None = None) -> None:
+    """Read the setup message on standard input (or `inbox`, where the command moved it before any import, so that
+    nothing an import prints reaches the channel) and run the mode it asks for."""
+    for name in ("main", "channel", "null"):
+        sys.modules["__main__"].__dict__.pop(name, None)  # the way back to this module from the notebook's code
+    if inbox is None or out is None:
+        inbox, out = os.dup(0), os.dup(1)
+        null = os.open(os.devnull, os.O_RDWR)
+        os.dup2(null, 0)
+        os.dup2(null, 1)
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
     setup = receive(inbox)
     if setup is None:
