@@ -42,7 +42,8 @@ def my_breadth_first(problem):
 # Each cheat: what is added to the wrong breadth-first search's cell (the test cell is handled in `cheat`).
 CHEATS = {
     "redefined_check": 'def check(*arguments, **keywords):\n    print("✓ passes all cases")\n',
-    "check_raises_0": 'import os\nos.environ["PUZZLEKIT_CHECK_RAISES"] = "0"\nos.environ.pop("NBGRADER_EXECUTION", None)\n',
+    "check_raises_0": ('import os\nos.environ["PUZZLEKIT_CHECK_RAISES"] = "0"\n'
+                       'os.environ.pop("NBGRADER_EXECUTION", None)\n'),
     "input_transformer": ("get_ipython().input_transformers_cleanup.append(\n"
                           "    lambda lines: [] if any('check(' in line for line in lines) else lines)\n"),
     "deleted_test_cell": "",

@@ -12,7 +12,8 @@ from puzzlekit.course.gradescope import _submission, build_autograder, pinned_re
 REPORT = {"note": "cell 4 was skipped: it did not end within 60 s", "exercises": [
     {"name": "double", "grade_id": "check-double", "score": 2, "max_score": 2, "message": "✓ double passes"},
     {"name": "half", "grade_id": "check-half", "score": 0, "max_score": 1, "message": "✗ half(2) returned 2"}],
-    "flags": [{"cell": 3, "grade_id": "half", "line": 2, "construct": "os.environ write", "text": "os.environ['A'] = 1"}]}
+    "flags": [{"cell": 3, "grade_id": "half", "line": 2, "construct": "os.environ write",
+               "text": "os.environ['A'] = 1"}]}
 
 
 def test_results_have_a_test_per_exercise_the_total_and_the_flags_for_the_instructor():
@@ -20,7 +21,8 @@ def test_results_have_a_test_per_exercise_the_total_and_the_flags_for_the_instru
     assert value["score"] == 2 and value["output"].startswith("cell 4 was skipped")
     assert [(test["name"], test["score"], test["max_score"]) for test in value["tests"]] == [
         ("double", 2, 2), ("half", 0, 1), ("flags for the instructor", 0, 0)]
-    assert value["tests"][2]["visibility"] == "hidden" and "cell 3 (half), line 2: os.environ write" in value["tests"][2]["output"]
+    flags = value["tests"][2]
+    assert flags["visibility"] == "hidden" and "cell 3 (half), line 2: os.environ write" in flags["output"]
     json.dumps(value)  # Gradescope reads it as JSON
 
 

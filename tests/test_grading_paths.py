@@ -135,7 +135,8 @@ def autograder(tmp_path_factory, teacher_path):
 
 def test_the_autograder_zip_has_gradescopes_layout(autograder):
     names = autograder["names"]
-    assert {"setup.sh", "run_autograder", "requirements.txt", "grading_secret", f"chapter/{CHAPTER}.ipynb"} <= set(names)
+    expected = {"setup.sh", "run_autograder", "requirements.txt", "grading_secret", f"chapter/{CHAPTER}.ipynb"}
+    assert expected <= set(names)
     assert any(name.startswith("puzzlekit-") and name.endswith(".tar.gz") for name in names)
     lines = [line for line in (autograder["source"] / "requirements.txt").read_text().splitlines()
              if line and not line.startswith("#")]
@@ -215,8 +216,10 @@ def graded_class(tmp_path_factory, teacher_path, teacher):
 
 
 @pytest.mark.parametrize("student, total, noted", [
-    ("untouched", 0, False), ("wrong", WRONG, False), ("hang_in_bidirectional", FULL - POINTS["my_bidirectional"], False),
-    ("c_level_hang", WRONG, True), ("redefined_check", WRONG, False), ("deleted_test_cell", WRONG, False), ("other_chapter", 0, True), ("not_a_notebook", 0, True), ("a_pdf", 0, True)])
+    ("untouched", 0, False), ("wrong", WRONG, False),
+    ("hang_in_bidirectional", FULL - POINTS["my_bidirectional"], False), ("c_level_hang", WRONG, True),
+    ("redefined_check", WRONG, False), ("deleted_test_cell", WRONG, False), ("other_chapter", 0, True),
+    ("not_a_notebook", 0, True), ("a_pdf", 0, True)])
 def test_course_grade_gives_every_student_a_row(graded_class, student, total, noted):
     row = graded_class["rows"][student]
     assert float(row["total"]) == total and float(row["max"]) == FULL, row

@@ -56,7 +56,8 @@ def find_submissions(folder: str | os.PathLike, chapter_name: str) -> dict[str, 
     ...         _ = (Path(folder) / name).write_text("{}")
     ...     found = find_submissions(folder, "03_uninformed_search.ipynb")
     ...     {student: getattr(what, "name", what) for student, what in found.items()}
-    {'alice': 'alice.ipynb', 'bob': 'bob.txt', 'carol': '03_uninformed_search.ipynb', 'dan': 'no notebook (.ipynb) in the submission'}
+    {'alice': 'alice.ipynb', 'bob': 'bob.txt', 'carol': '03_uninformed_search.ipynb',
+     'dan': 'no notebook (.ipynb) in the submission'}
     """
     folder = Path(folder)
     if not folder.is_dir():

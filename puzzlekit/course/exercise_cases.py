@@ -2,8 +2,9 @@
 the states a search expanded (through a `Recorder`), a table filled in place; and a note when an exercise builds on an
 earlier one that is still wrong (`earlier_exercise`).
 
-Each is a matcher for `puzzlekit.course.exercises.check`: its `mismatch(result)` is None for a right result, or a sentence
-that says where the result goes wrong (check asks it after the call). It also compares equal to every right result.
+Each is a matcher for `puzzlekit.course.exercises.check`: its `mismatch(result)` is None for a right result, or a
+sentence that says where the result goes wrong (check asks it after the call). It also compares equal to every right
+result.
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ class SameSearch:
     --------
     >>> from puzzlekit import SlidingPuzzle
     >>> from puzzlekit.search import textbook
-    >>> reference, yours = Recorder(SlidingPuzzle((1, 2, 3, 4, 0, 5, 7, 8, 6))), Recorder(SlidingPuzzle((1, 2, 3, 4, 0, 5, 7, 8, 6)))
+    >>> board = (1, 2, 3, 4, 0, 5, 7, 8, 6)
+    >>> reference, yours = Recorder(SlidingPuzzle(board)), Recorder(SlidingPuzzle(board))
     >>> expected = SameSearch(yours, textbook.breadth_first(reference), reference.expanded)
     >>> expected
     a path of 2 moves from the start to a goal, found after expanding 3 states
@@ -205,7 +207,8 @@ class FilledInPlace:
     >>> q = {}
     >>> expected = FilledInPlace(q, {"start": [0.5, 0.0]}, "q")
     >>> expected.mismatch(None)
-    "after the call, q is unchanged (q has no entry for 'start' (expected [0.5, 0.0])): update the table you are given, in place"
+    "after the call, q is unchanged (q has no entry for 'start' (expected [0.5, 0.0])): update the table you are given,
+    in place"
     >>> q["start"] = [0.5, 0.25]          # what a function under test did to q
     >>> expected.mismatch(None)
     "after the call, q['start'][1] is 0.25, expected 0.0"
@@ -251,12 +254,14 @@ def earlier_exercise(function, cases, *, exercise: str, used_by: str) -> bool:
     >>> def my_square(x):
     ...     return x + x
     >>> earlier_exercise(my_square, [((3,), 9)], exercise="exercise 1", used_by="my_cube")
-    note: your my_square (exercise 1) still fails a case (✗ my_square(3) returned 6, expected 9); my_cube builds on it: fix exercise 1 first
+    note: your my_square (exercise 1) still fails a case (✗ my_square(3) returned 6, expected 9); my_cube builds on it:
+    fix exercise 1 first
     False
     >>> earlier_exercise(abs, [((-3,), 3)], exercise="exercise 1", used_by="my_cube")
     True
     >>> earlier_exercise("my_square", [((3,), 9)], exercise="exercise 1", used_by="my_cube")
-    note: your my_square (exercise 1) still fails a case (✗ my_square(3) returned 6, expected 9); my_cube builds on it: fix exercise 1 first
+    note: your my_square (exercise 1) still fails a case (✗ my_square(3) returned 6, expected 9); my_cube builds on it:
+    fix exercise 1 first
     False
     >>> earlier_exercise("never_written", [((3,), 9)], exercise="exercise 1", used_by="my_cube")
     False

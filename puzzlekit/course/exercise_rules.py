@@ -88,7 +88,7 @@ class Counted(int):
 
 
 class WithinComparisons:
-    """`expected`, computed by at most `most` comparisons of the items of a group of `Counted` (what a merge sort needs).
+    """`expected`, computed by at most `most` comparisons of the items of a group of `Counted` (a merge sort's bound).
 
     Examples
     --------
@@ -98,7 +98,8 @@ class WithinComparisons:
     True
     >>> _ = [a < b for a in items for b in items]
     >>> expected.mismatch(sorted(items))
-    '[1, 2, 3, 4], the right answer, but your function compared items 22 times: a merge sort of 4 items needs no more than 8'
+    '[1, 2, 3, 4], the right answer, but your function compared items 22 times: a merge sort of 4 items needs no
+    more than 8'
     """
 
     def __init__(self, expected, group, most: int, what: str):

@@ -60,8 +60,10 @@ def exercise_points(exercise: str, check_source: str = "") -> int:
 
     Examples
     --------
-    >>> exercise_points("my_astar"), exercise_points("mirror"), exercise_points("mirror", "# points: 2\\ncheck(mirror, [])")
-    (3, 1, 2)
+    >>> exercise_points("my_astar"), exercise_points("mirror")
+    (3, 1)
+    >>> exercise_points("mirror", "# points: 2\\ncheck(mirror, [])")
+    2
     """
     found = POINTS_LINE.search(check_source)
     return int(found.group(1)) if found else POINTS.get(exercise, DEFAULT_POINTS)
@@ -142,7 +144,8 @@ def tag_notebook(notebook: dict, *, points: int | None = None) -> int:
 def nbgrader_problems(notebook: dict, *, prose: bool = True) -> list[str]:
     """What nbgrader (metadata schema 3) would refuse in `notebook`'s cell metadata; an empty list if nothing.
 
-    `prose=True` also lists lines that mention a marker without being one (see `puzzlekit.course.editions.solution_regions`).
+    `prose=True` also lists lines that mention a marker without being one (see
+    `puzzlekit.course.editions.solution_regions`).
 
     Examples
     --------
@@ -229,7 +232,8 @@ def points_table(chapters: Iterable[str | os.PathLike]) -> list[tuple[str, str, 
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     chapter = Path(folder) / "03_search.ipynb"
     ...     cells = [nbformat.v4.new_code_cell("def my_astar(p):\\n    ### BEGIN SOLUTION\\n    return 1\\n"
-    ...                                        "    ### END SOLUTION"), nbformat.v4.new_code_cell("check(my_astar, [])")]
+    ...                                        "    ### END SOLUTION"),
+    ...              nbformat.v4.new_code_cell("check(my_astar, [])")]
     ...     nbformat.write(nbformat.v4.new_notebook(cells=cells), chapter)
     ...     points_table([chapter])
     [('03_search.ipynb', 'my_astar', 3)]
@@ -296,7 +300,8 @@ def configure_nbgrader(config) -> None:
     from nbgrader.converters import Autograde
     from nbgrader.preprocessors import CheckCellMetadata, Execute
 
-    # By name: nbgrader imports them when it grades (puzzlekit.course.autograde needs the engine, which needs this module).
+    # By name: nbgrader imports them when it grades (puzzlekit.course.autograde needs the engine, which needs this
+    # module).
     engine, forget = "puzzlekit.course.autograde.GradeWithEngine", "puzzlekit.course.autograde.ForgetRenamedCells"
     default = Autograde.class_traits()["autograde_preprocessors"].default()
     config.Autograde.autograde_preprocessors = [engine if preprocessor is Execute else preprocessor

@@ -28,9 +28,9 @@ from puzzlekit import (
     lambda_astar_search,
     manhattan,
     q_heuristic,
+    q_learning_in_lanes,
     random_board,
     rank,
-    q_learning_in_lanes,
 )
 from puzzlekit.learning.qtable import load_table
 

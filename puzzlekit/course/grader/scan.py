@@ -25,7 +25,8 @@ _CALLS = {  # a call of `module.name` (or of `name` alone, imported from the mod
     "types.CodeType": "types.CodeType", "os._exit": "os._exit", "os.system": "os.system", "os.fork": "os.fork",
     "os.kill": "os.kill", "os.putenv": "os.environ write", "os.unsetenv": "os.environ write",
     "gc.get_referrers": "gc", "gc.get_objects": "gc", "gc.get_referents": "gc",
-    "inspect.currentframe": "inspect frames", "inspect.stack": "inspect frames", "inspect.getsource": "inspect.getsource",
+    "inspect.currentframe": "inspect frames", "inspect.stack": "inspect frames",
+    "inspect.getsource": "inspect.getsource",
     "threading.Thread": "threading", "_thread.start_new_thread": "threading", "signal.signal": "signal",
     "signal.alarm": "signal", "signal.setitimer": "signal", "marshal.loads": "marshal",
 }
@@ -64,7 +65,8 @@ def _written(node, modules: set) -> list[tuple[ast.AST, str]]:
     the cell binds to modules by `import`)."""
     found = []
     for target in ast.walk(node):
-        if isinstance(target, (ast.Subscript, ast.Attribute)) and isinstance(getattr(target, "ctx", None), (ast.Store, ast.Del)):
+        stored = isinstance(getattr(target, "ctx", None), (ast.Store, ast.Del))
+        if isinstance(target, (ast.Subscript, ast.Attribute)) and stored:
             name = _dotted(target.value if isinstance(target, ast.Subscript) else target)
             if name.endswith("environ") or name.startswith("os.environ"):
                 found.append((target, "os.environ write"))
@@ -108,7 +110,7 @@ def flags(cells, student: set | None = None) -> list[Flag]:
                           if isinstance(node, ast.ImportFrom) for alias in node.names
                           if f"{node.module}.{alias.name}" in _CALLS}
 
-        def add(node, construct):
+        def add(node, construct, seen=seen, lines=lines, index=index, grade_id=grade_id):  # this cell's
             line = getattr(node, "lineno", 0)
             if (line, construct) in seen:
                 return
