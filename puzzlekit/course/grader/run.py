@@ -18,7 +18,6 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..exercises.changes import changed_argument, deep_copy
 from ..exercises.check import AGAIN, LOOP_HINT
@@ -28,9 +27,6 @@ from .protocol import receive, send
 from .report import ExerciseResult, Flag, SubmissionReport
 from .safe import apply_state, decode
 from .scan import library_copy, ship, unfinished
-
-if TYPE_CHECKING:
-    from .chapter import ChapterGrader
 
 __all__ = ["Worker", "grade_submission"]
 
@@ -177,7 +173,7 @@ def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, not
 class _Run:
     """Grading one submission: the worker, its restarts, the calls and the verdicts."""
 
-    def __init__(self, grader: ChapterGrader, plan, recorded: dict, report: SubmissionReport, notes: list):
+    def __init__(self, grader, plan, recorded: dict, report: SubmissionReport, notes: list):
         self.grader, self.plan, self.recorded, self.report, self.notes = grader, plan, recorded, report, notes
         self.skip: dict = {}  # cell index -> why it is skipped on the next start
         self.restarts, self.worker, self.cell_log = 0, None, []
