@@ -12,6 +12,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..checks import check_int, short_repr
 from .board import BLANK, Board, check_cells, default_goal, is_token_board
 from .distances import distance_table, rank, rank_columns
@@ -97,8 +99,6 @@ class StateSpace:
         >>> state_space(2).rows([(1, 2, 3, 0), (1, 2, 0, 3), (2, 1, 3, 0)]).tolist()
         [5, 4, -1]
         """
-        import numpy as np
-
         if isinstance(boards, (str, bytes)) or not hasattr(boards, "__iter__") or getattr(boards, "ndim", 1) == 0:
             raise TypeError(f"boards must be a list of boards or a (count, {self.size * self.size}) array, "
                             f"got {short_repr(boards)}")
@@ -149,8 +149,6 @@ def state_space(size: int = 3) -> StateSpace:
 @functools.cache
 def _build(size: int) -> StateSpace:
     """The state space of `size`, built once per session (`state_space` checks `size` first)."""
-    import numpy as np
-
     goal = default_goal(size)
     cells = size * size
     every_distance = distance_table(goal)
