@@ -10,7 +10,7 @@ import math
 import numbers
 import random
 
-__all__ = ["check_int", "check_real", "check_bool", "check_callable", "check_choice", "make_rng", "short_repr"]
+__all__ = []
 
 
 def check_int(value, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:

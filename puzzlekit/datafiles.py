@@ -13,7 +13,7 @@ import numpy as np
 
 from .checks import short_repr
 
-__all__ = ["data_path", "data_folder", "DATA_FOLDERS", "read_npy_member", "parse_metadata", "json_depth"]
+__all__ = ["data_path"]
 
 _HERE = Path(__file__).resolve().parent
 # Where to look, in order: inside the installed package (a wheel), then the repository (an editable install or a

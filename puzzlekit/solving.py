@@ -18,8 +18,7 @@ from .sliding.fifteen.databases import mirror_cell
 from .sliding.fifteen.ida_star import as_pattern_databases
 from .sliding.puzzle import SlidingPuzzle
 
-__all__ = ["solve", "solution_search", "choose_method", "Solution", "SOLVE_METHODS", "FIFTEEN_METHOD",
-           "FIFTEEN_DATABASES", "FIFTEEN_NAMES", "databases_to_build"]
+__all__ = ["solve", "solution_search", "choose_method", "Solution", "SOLVE_METHODS"]
 
 FIFTEEN_METHOD = "sliding_ida_star"
 # The best of chapter 8's databases: 293,821 nodes a board on Korf's 100, 0.4 s each; built once in about 40 s

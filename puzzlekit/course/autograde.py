@@ -14,7 +14,7 @@ import threading
 import uuid
 from pathlib import Path
 
-__all__ = ["graded_notebook", "engine_preprocessor", "untagged_preprocessor", "REPORTS_FOLDER"]
+__all__ = []
 
 #: Where autograde keeps each submission's whole report (messages, flags, note) for the instructor, under the
 #: course folder: REPORTS_FOLDER/<assignment>/<student>/<notebook>.json. Not in autograded/, whose other files

@@ -20,7 +20,7 @@ from urllib.parse import quote
 from puzzlekit.course.launch import COLAB_TAG, github_repository, launch_links
 from puzzlekit.course.widget_pictures import static_widgets
 
-__all__ = ["CSS", "chapter_header", "book_notebook", "stage_book", "build_book", "site_size"]
+__all__ = ["build_book"]
 
 
 def chapter_header(notebook) -> dict[str, str]:

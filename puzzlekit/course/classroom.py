@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..checks import check_int
 
-__all__ = ["find_submissions", "grade_class", "read_grades", "FIXED_COLUMNS"]
+__all__ = ["find_submissions", "grade_class"]
 
 FIXED_COLUMNS = ("student", "total", "max", "note")  # and a column per exercise between student and total
 _SKIPPED = re.compile(r"^[._]|~$")  # hidden files, checkpoints, editor backups

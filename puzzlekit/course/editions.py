@@ -12,22 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-__all__ = [
-    "BEGIN",
-    "END",
-    "STUB",
-    "CODE_STUB",
-    "TEXT_STUB",
-    "solution_regions",
-    "strip_solutions",
-    "solution_lines",
-    "cell_source",
-    "has_solution",
-    "cell_statements",
-    "student_notebook",
-    "write_notebook",
-    "write_student_edition",
-]
+__all__ = ["BEGIN", "END", "STUB", "write_student_edition"]
 
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"  # nbgrader's markers: a line that is exactly one of them
 STUB = "### STUB:"  # right after BEGIN: a line the student edition shows instead of `raise NotImplementedError`

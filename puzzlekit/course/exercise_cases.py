@@ -18,8 +18,7 @@ from contextlib import redirect_stdout
 from ..checks import short_repr
 from .exercises import PathOf, check, difference, passed
 
-__all__ = ["Recorder", "SameSearch", "PathWithin", "FilledInPlace", "first_difference", "earlier_exercise",
-           "AnytimePaths"]
+__all__ = ["Recorder", "SameSearch", "PathWithin", "FilledInPlace", "earlier_exercise", "AnytimePaths"]
 
 
 class Recorder:

@@ -19,8 +19,7 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
-__all__ = ["build_autograder", "run", "results", "source_distribution", "pinned_requirements", "ROOT_VARIABLE",
-           "SECRET_FILE", "CHAPTER_FOLDER"]
+__all__ = ["build_autograder", "run", "results", "source_distribution"]
 
 #: The folder Gradescope grades in (/autograder: submission/, results/, source/); this variable moves it, so that a
 #: test can run `run_autograder` against a temporary folder.

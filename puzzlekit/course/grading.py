@@ -17,8 +17,7 @@ from pathlib import Path
 
 from .editions import BEGIN, END, cell_source, cell_statements, has_solution, solution_regions, write_notebook
 
-__all__ = ["GRADE_ID_PATTERN", "POINTS", "DEFAULT_POINTS", "exercise_points", "tag_notebook", "nbgrader_problems",
-           "tag_files", "points_table", "configure_nbgrader", "student_edition_preprocessor", "CELL_TIMEOUT"]
+__all__ = ["POINTS", "nbgrader_problems", "tag_files", "points_table", "configure_nbgrader"]
 
 GRADE_ID_PATTERN = re.compile(r"^[a-zA-Z0-9_-]+$")  # what nbgrader accepts as a grade_id
 

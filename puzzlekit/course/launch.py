@@ -12,16 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import quote
 
-__all__ = [
-    "BRANCH",
-    "COLAB_TAG",
-    "repository_setting",
-    "github_repository",
-    "launch_links",
-    "colab_cell_source",
-    "add_colab_cell",
-    "add_colab_cell_to_files",
-]
+__all__ = ["repository_setting", "add_colab_cell", "add_colab_cell_to_files"]
 
 BRANCH = "main"  # the branch Binder and Colab open, and the one whose pushes deploy the site
 _GITHUB = re.compile(r"https://github\.com/([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:\.git)?/?")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 
-__all__ = ["WIDGET_VIEW", "WIDGET_STATE", "widget_html", "static_widgets"]
+__all__ = []
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"

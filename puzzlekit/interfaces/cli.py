@@ -43,7 +43,7 @@ from ..solving import (
 )
 from .terminal import SLIDING_KEYS, SOKOBOND_KEYS, SlidingSession, SokobondSession, play_lines
 
-__all__ = ["main", "parser", "COMMANDS", "add_solve_parser", "add_play_parser", "add_train_parser", "ProgressBar"]
+__all__ = ["main", "parser"]
 
 PROG = "python -m puzzlekit"
 

@@ -16,7 +16,7 @@ from ..sliding.board import BLANK, check_cells
 from ..sliding.display import COLOURS, BoardPicture
 from ..sliding.grid import DIRECTIONS, check_direction
 
-__all__ = ["greedy_policy", "show_policy", "PolicyPicture", "ARROWS"]
+__all__ = ["greedy_policy", "show_policy"]
 
 ARROWS = dict(zip(DIRECTIONS, "↑→↓←"))  # the text picture's arrow for each move
 _STEP = {"u": (0, -1), "r": (1, 0), "d": (0, 1), "l": (-1, 0)}  # (dx, dy) on the page

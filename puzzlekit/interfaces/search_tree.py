@@ -16,7 +16,7 @@ from ..search.inputs import as_problem
 from ..search.uninformed import breadth_first_search
 from ..sliding.display import COLOURS, show
 
-__all__ = ["TreeNode", "SearchTree", "search_tree", "state_text", "MAX_TREE_EXPANSIONS"]
+__all__ = ["search_tree"]
 
 MAX_TREE_EXPANSIONS = 60  # a picture with more boards than this is too wide to read
 

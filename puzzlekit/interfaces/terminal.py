@@ -28,7 +28,7 @@ from ..sokobond import KEYS, SokobondGame
 from ..sokobond.level import Level
 from .hints import hint as sliding_hint
 
-__all__ = ["SlidingSession", "SokobondSession", "play_lines", "SLIDING_KEYS", "SOKOBOND_KEYS", "HINT_LIMITS"]
+__all__ = []
 
 SLIDING_KEYS = ("u r d l: move the blank up, right, down, left;  a tile's number (e.g. 7): slide that tile;\n"
                 "z: undo;  x: reset;  n: a new board;  h: hint;  ?: these keys;  q: quit")

@@ -14,8 +14,7 @@ from ..problem import Problem
 from ..search import METHODS, SearchResult, run_search
 from ..sliding.puzzle import SlidingPuzzle
 
-__all__ = ["Frame", "Trace", "trace_search", "METHOD_NAMES", "INFORMED_METHODS", "ONE_PATH_METHODS",
-           "MAX_TRACED"]
+__all__ = []
 
 EXPLORER_WEIGHT = 2  # weighted A*'s w in a trace: far enough from A* to see the difference
 METHOD_NAMES = {  # each search's name for a person, in the explorer's menu order

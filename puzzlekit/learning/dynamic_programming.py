@@ -19,7 +19,7 @@ import numpy as np
 from ..checks import check_callable, check_int, check_real, short_repr
 from . import DISCOUNT
 
-__all__ = ["ValueIterationResult", "value_iteration", "PolicyIterationResult", "policy_iteration", "expected_value"]
+__all__ = ["value_iteration", "policy_iteration", "expected_value"]
 
 
 @dataclass(repr=False)

@@ -19,10 +19,7 @@ from ..sliding.board import check_cells, is_token_board
 from ..sliding.grid import DIRECTIONS
 from ..sliding.state_space import TABLE_SIZES, StateSpace, state_space
 
-__all__ = [
-    "save_table", "load_table", "check_output", "DEFAULT_TABLE", "DEFAULT_TABLE_NAME", "FORMAT", "VERSION", "DTYPES",
-    "check_table", "check_dict_table", "check_dict_table_shape", "check_dict_values", "q_array",
-]
+__all__ = ["save_table", "load_table", "DEFAULT_TABLE", "check_table", "q_array"]
 
 # The trained table that ships with the course (written by `python -m puzzlekit train`), in the data folder.
 DEFAULT_TABLE_NAME = "qtable_8puzzle.npz"

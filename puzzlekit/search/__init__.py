@@ -29,24 +29,8 @@ from .uninformed import (
 )
 
 __all__ = [
-    "SearchResult",
-    "breadth_first_search",
-    "depth_first_search",
-    "depth_limited_search",
-    "iterative_deepening_search",
-    "uniform_cost_search",
-    "bidirectional_breadth_first_search",
-    "greedy_best_first_search",
-    "astar_search",
-    "weighted_astar_search",
-    "lambda_astar_search",
-    "ida_star_search",
-    "solve",
-    "run_search",
-    "METHODS",
-    "INFORMED_METHODS",
-    "not_found_message",
-    "DEFAULT_MAX_EXPANDED",
-    "DEFAULT_MAX_EXPANDED_ONE_PATH",
-    "textbook",
+    "SearchResult", "breadth_first_search", "depth_first_search", "depth_limited_search", "iterative_deepening_search",
+    "uniform_cost_search", "bidirectional_breadth_first_search", "greedy_best_first_search", "astar_search",
+    "weighted_astar_search", "lambda_astar_search", "ida_star_search", "solve", "run_search", "METHODS",
+    "DEFAULT_MAX_EXPANDED", "textbook"
 ]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from ..checks import short_repr
 from ..problem import Problem
 
-__all__ = ["as_problem", "heuristic_of", "check_estimate", "MAX_ESTIMATE"]
+__all__ = ["as_problem"]
 
 # The largest estimate a search accepts: far beyond any distance, and small enough that f = g_weight * g + h
 # stays a float (an int estimate such as 10 ** 400 would not fit one).

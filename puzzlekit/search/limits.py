@@ -8,7 +8,7 @@ from time import perf_counter
 
 from ..checks import check_callable, check_int, check_real
 
-__all__ = ["DEFAULT_MAX_EXPANDED", "DEFAULT_MAX_EXPANDED_ONE_PATH", "Limits", "OnEvent"]
+__all__ = ["DEFAULT_MAX_EXPANDED"]
 
 # Where a search stops unless told otherwise, so that a classroom machine survives breadth-first
 # search on a 4x4 board. The searches that remember every state they reach stop after 500,000

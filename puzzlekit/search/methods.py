@@ -11,7 +11,7 @@ from .informed import astar_search, greedy_best_first_search, ida_star_search, w
 from .result import SearchResult, not_found_message
 from .uninformed import breadth_first_search, depth_first_search, iterative_deepening_search
 
-__all__ = ["METHODS", "INFORMED_METHODS", "run_search", "solve"]
+__all__ = ["METHODS", "run_search", "solve"]
 
 METHODS: dict[str, Callable[..., SearchResult]] = {
     "astar": astar_search,

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..checks import short_repr
 
-__all__ = ["SearchResult", "not_found_message"]
+__all__ = ["SearchResult"]
 
 # What `SearchResult.status` can say.
 FOUND = "found"  # a path to the goal

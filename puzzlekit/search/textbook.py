@@ -16,8 +16,10 @@ from itertools import count
 
 from ..problem import Problem
 
-__all__ = ["breadth_first", "depth_limited", "iterative_deepening", "best_first", "uniform_cost", "greedy",
-           "astar", "weighted_astar", "ida_star", "bidirectional_breadth_first", "next_layer", "path_back", "is_path"]
+__all__ = [
+    "breadth_first", "depth_limited", "iterative_deepening", "best_first", "uniform_cost", "greedy", "astar",
+    "weighted_astar", "ida_star", "bidirectional_breadth_first", "next_layer", "path_back"
+]
 
 
 def path_back(parents: dict, state) -> list:

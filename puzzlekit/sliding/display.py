@@ -10,7 +10,7 @@ from html import escape
 from ..checks import check_int, short_repr
 from .board import BLANK, MOON, SUN, check_cells, format_board, is_token_board
 
-__all__ = ["BoardPicture", "show", "Theme", "COLOURS"]
+__all__ = ["show"]
 
 
 @dataclass(frozen=True)

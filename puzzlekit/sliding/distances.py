@@ -15,7 +15,7 @@ from ..checks import check_int, short_repr
 from .board import BLANK, Board, check_cells, default_goal, is_token_board, successors
 from .grid import target_array
 
-__all__ = ["rank", "unrank", "rank_columns", "distance_table", "breadth_first_distances"]
+__all__ = ["rank", "unrank", "distance_table", "breadth_first_distances"]
 
 # The most cells `rank_columns` ranks: 12! still fits its int32 ranks (a 3x3 board has 9 cells).
 MAX_RANKED_CELLS = 12

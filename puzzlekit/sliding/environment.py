@@ -23,17 +23,7 @@ from .board import (
 from .grid import _swapped, blocked_message, step_table
 from .spaces import Box, Discrete
 
-__all__ = [
-    "UP",
-    "RIGHT",
-    "DOWN",
-    "LEFT",
-    "ACTIONS",
-    "Rewards",
-    "EIGHT_PUZZLE_REWARDS",
-    "SUN_MOON_REWARDS",
-    "SlidingPuzzleEnv",
-]
+__all__ = ["UP", "RIGHT", "DOWN", "LEFT", "ACTIONS", "Rewards", "SUN_MOON_REWARDS", "SlidingPuzzleEnv"]
 
 # The blank's moves as action numbers, in the order of `puzzlekit.DIRECTIONS`: ACTIONS[UP] == 'u'.
 UP, RIGHT, DOWN, LEFT = range(4)

@@ -14,19 +14,7 @@ import numpy as np
 from ..checks import check_choice, check_int, short_repr
 from .board_checks import MAX_SIZE, check_cells, side
 
-__all__ = [
-    "DIRECTIONS",
-    "DIRECTION_NAMES",
-    "EDGE_NAMES",
-    "MAX_SIZE",
-    "side",
-    "neighbour",
-    "step_table",
-    "target_array",
-    "swap",
-    "blocked_message",
-    "check_direction",
-]
+__all__ = ["DIRECTIONS", "MAX_SIZE", "side", "neighbour", "step_table", "target_array", "swap"]
 
 # The blank's moves, in the order of the original 8-puzzle game. 'u' moves the blank up: the tile above it slides down.
 DIRECTIONS = ("u", "r", "d", "l")

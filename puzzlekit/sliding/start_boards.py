@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from .board import BLANK, MOON, SUN, SUN_MOON_GOAL, SUN_MOON_START, Board, check_cells, is_token_board
 
-__all__ = ["START_BOARDS", "one_line"]
+__all__ = []
 
 # name -> (board, goal); a goal of None is the tiles in order with the blank last.
 START_BOARDS: dict[str, tuple[Board, Board | None]] = {

@@ -19,9 +19,7 @@ from .board import BLANK, Board, check_cells, default_goal, is_token_board
 from .distances import distance_table, rank, rank_columns
 from .grid import DIRECTIONS, MAX_SIZE, target_array
 
-__all__ = [
-    "StateSpace", "state_space", "TABLE_SIZES",
-]
+__all__ = ["StateSpace", "state_space"]
 
 # The widths whose every board fits in a table: 12 boards on 2x2, 181,440 on 3x3 (4x4 would need 10 ** 13).
 TABLE_SIZES = (2, 3)

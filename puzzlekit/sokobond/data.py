@@ -9,7 +9,7 @@ from ..checks import short_repr
 from ..datafiles import data_folder
 from .level import Level, parse_level
 
-__all__ = ["level_folder", "levels", "load_level", "read_level"]
+__all__ = ["levels", "load_level"]
 
 
 def level_folder() -> Path:

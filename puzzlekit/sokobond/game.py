@@ -10,7 +10,7 @@ from .picture import format_state
 from .problem import SokobondPuzzle
 from .rules import State, check_state, initial_state, is_dead, is_solved, move
 
-__all__ = ["SokobondGame", "solve", "plan", "hint", "KEYS"]
+__all__ = ["SokobondGame", "solve", "plan", "hint"]
 
 # The keys of the terminal play mode (`python -m puzzlekit play --sokobond`) and of the widget's key box:
 # a key -> a move of `SokobondGame.move`, or the name of a command.

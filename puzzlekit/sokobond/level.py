@@ -14,7 +14,7 @@ from functools import cached_property
 
 from ..checks import short_repr
 
-__all__ = ["ELECTRONS", "MAX_LEVEL_SIDE", "Cell", "Level", "parse_level", "format_level"]
+__all__ = ["ELECTRONS", "Cell", "Level", "parse_level", "format_level"]
 
 # The free electrons of each atom before it bonds: one bond spends one on each side.
 ELECTRONS = {"H": 1, "O": 2, "N": 3, "C": 4}

@@ -9,7 +9,7 @@ from ..checks import check_int, short_repr
 from .level import Level
 from .rules import State, check_state, free_electrons, initial_state
 
-__all__ = ["SokobondPicture", "draw", "format_state", "ATOM_COLOURS"]
+__all__ = ["draw"]
 
 # Fill and letter colours of the atoms, after the usual colours of molecular models.
 ATOM_COLOURS = {"H": ("#f4f4f4", "#222"), "O": ("#e0524b", "#fff"), "N": ("#4f6fd8", "#fff"), "C": ("#3b3b3b", "#fff")}

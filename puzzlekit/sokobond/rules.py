@@ -14,18 +14,8 @@ from ..sliding.grid import DIRECTIONS
 from .level import Level
 
 __all__ = [
-    "State",
-    "STEPS",
-    "check_state",
-    "initial_state",
-    "free_electrons",
-    "molecule",
-    "molecules",
-    "bond_atoms",
-    "cut_bonds",
-    "move",
-    "is_solved",
-    "is_dead",
+    "State", "STEPS", "initial_state", "free_electrons", "molecule", "molecules", "bond_atoms", "cut_bonds", "move",
+    "is_solved", "is_dead"
 ]
 
 # How a move shifts a cell: (rows, columns). The letters are those of the sliding puzzles.

@@ -11,7 +11,7 @@ import numbers
 from .compare import _array_module, _plain_equal, is_matcher
 from .describe import describe, plural
 
-__all__ = ["deep_copy", "first_change"]
+__all__ = []
 
 _ATOMS = frozenset({int, float, bool, str, bytes, complex, type(None)})  # immutable, and nothing inside
 

@@ -21,7 +21,7 @@ from .guard import Deadline, ForbiddenCall, TimeUp, Watch
 from .judge import failure_line as _failure
 from .judge import judge
 
-__all__ = ["check", "passed", "attempt", "RAISE_VARIABLE", "GRADER_VARIABLE"]
+__all__ = ["check", "passed", "attempt"]
 
 #: nbgrader sets this variable to "autograde" or "validate" in the environment of the kernel it runs: a failing
 #: `check` then raises AssertionError after printing, so that its test cell fails and scores nothing.

@@ -11,8 +11,7 @@ from collections.abc import Callable, Mapping
 from ...checks import check_callable, check_int
 from .describe import cut, describe, plural
 
-__all__ = ["Matcher", "PathOf", "CloseTo", "Parts", "OneOf", "Satisfies", "difference", "is_matcher", "is_container",
-           "FLOAT_TOLERANCE"]
+__all__ = ["PathOf", "CloseTo", "Parts", "OneOf", "Satisfies", "difference"]
 
 
 class Matcher:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from .fingerprints import MIN_INSTRUCTIONS, MIN_NODES, _tree_fingerprint, code_fingerprint, source_fingerprint
 
-__all__ = ["code_fingerprint", "source_fingerprint", "Twins", "library_twin", "MIN_INSTRUCTIONS", "MIN_NODES"]
+__all__ = ["library_twin"]
 
 _OWN_CODES: dict[str, dict[int, types.CodeType]] = {}  # module name -> its code objects by id (kept alive here)
 #: The folder of puzzlekit's own files: their code is the library's, a copy only when loaded again from a forbidden one.

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ...checks import check_int, short_repr
 
-__all__ = ["describe", "cut", "plural", "not_done"]
+__all__ = ["describe", "cut", "not_done"]
 
 
 def describe(value, limit: int = 60) -> str:

@@ -15,7 +15,7 @@ import inspect
 import textwrap
 import types
 
-__all__ = ["code_fingerprint", "source_fingerprint", "MIN_INSTRUCTIONS", "MIN_NODES"]
+__all__ = []
 
 #: A code object (with the code nested in it) of fewer instructions is never called a copy: `return state == self.goal`
 #: is written the same way by everyone.

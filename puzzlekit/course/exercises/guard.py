@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from .copies import _PACKAGE, Twins, _function_of
 from .describe import describe
 
-__all__ = ["TimeUp", "ForbiddenCall", "Deadline", "Watch", "WALL_CLOCK_FACTOR"]
+__all__ = ["Watch"]
 
 
 class TimeUp(BaseException):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .compare import Matcher, difference, is_container, is_matcher
 from .describe import cut, describe
 
-__all__ = ["judge", "failure_line"]
+__all__ = []
 
 
 def _error_parts(error) -> tuple[str, str, object]:

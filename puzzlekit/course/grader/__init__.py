@@ -9,5 +9,4 @@ recorded from the instructor's chapter (hidden cases included), and scores the a
 from .chapter import SECRET_FILE, SECRET_VARIABLE, ChapterGrader, grading_secret
 from .report import ExerciseResult, Flag, SubmissionReport
 
-__all__ = ["ChapterGrader", "SubmissionReport", "ExerciseResult", "Flag", "grading_secret", "SECRET_VARIABLE",
-           "SECRET_FILE"]
+__all__ = ["ChapterGrader", "SubmissionReport", "grading_secret"]

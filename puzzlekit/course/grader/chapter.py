@@ -27,7 +27,7 @@ from .report import ExerciseResult, SubmissionReport
 from .run import Worker, grade_submission
 from .scan import flags
 
-__all__ = ["ChapterGrader", "SECRET_VARIABLE", "SECRET_FILE", "grading_secret"]
+__all__ = ["ChapterGrader", "grading_secret"]
 
 #: The environment variable that holds the instructor's grading secret (the hidden cases are drawn from it).
 SECRET_VARIABLE = "PUZZLEKIT_GRADING_SECRET"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 
-__all__ = ["send", "receive", "MAX_MESSAGE"]
+__all__ = ["send"]
 
 MAX_MESSAGE = 64 * 1024 * 1024  # a message longer than this ends the conversation
 

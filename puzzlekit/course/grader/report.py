@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-__all__ = ["ExerciseResult", "Flag", "SubmissionReport"]
+__all__ = ["SubmissionReport"]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["encode", "decode", "apply_state", "message_of", "Foreign", "Raised", "MAX_NODES"]
+__all__ = ["encode"]
 
 MAX_NODES = 2_000_000  # an encoded value with more parts than this is cut ("truncated")
 _NUMERIC_KINDS = "biufc?"  # numpy dtype kinds rebuilt as arrays (others come back as lists)

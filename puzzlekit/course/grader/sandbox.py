@@ -38,7 +38,7 @@ import warnings
 
 from .protocol import send
 
-__all__ = ["Sandbox", "ForbiddenCall", "code_objects"]
+__all__ = []
 
 
 class ForbiddenCall(BaseException):

@@ -13,7 +13,7 @@ import types
 from ..editions import cell_source
 from .report import Flag
 
-__all__ = ["flags", "unfinished", "library_copy", "ship", "MIN_NODES"]
+__all__ = ["flags", "ship"]
 
 #: A function of fewer syntax-tree nodes than this is never called a copy: short code is written alike by everyone.
 MIN_NODES = 40

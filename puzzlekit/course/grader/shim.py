@@ -5,7 +5,7 @@ Kept apart from the worker's own code: these functions' globals are this module'
 
 from __future__ import annotations
 
-__all__ = ["TimeUp", "alarm", "GetIPython", "get_ipython_for"]
+__all__ = []
 
 
 class TimeUp(BaseException):

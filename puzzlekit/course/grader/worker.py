@@ -32,7 +32,7 @@ from .protocol import receive, send
 from .safe import encode, message_of
 from .shim import TimeUp, alarm, get_ipython_for
 
-__all__ = ["main", "python_source", "CPU_MARGIN"]
+__all__ = ["main"]
 
 #: CPU seconds a call may use beyond its time limit (sending back its arguments, a loop in C that no signal
 #: handler interrupts) before the kernel ends the worker with SIGXCPU.

@@ -36,5 +36,4 @@ from .puzzle_board import PuzzleBoard, play
 from .qlearning_view import QLearningView
 from .sokobond_board import SokobondBoard
 
-__all__ = ["PuzzleBoard", "SearchExplorer", "QLearningView", "SokobondBoard", "GridPuzzleWidget", "play", "picture",
-           "NO_TEXT"]
+__all__ = ["PuzzleBoard", "SearchExplorer", "QLearningView", "SokobondBoard", "GridPuzzleWidget", "play", "picture"]

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from ...checks import check_callable, check_int, short_repr
 
-__all__ = ["GridPuzzleWidget", "cell_button", "NO_TEXT", "BUTTON_WIDTH", "MAX_SPEED"]
+__all__ = ["GridPuzzleWidget"]
 
 # A button with no text keeps the text it had in the browser (ipywidgets 8's ButtonView skips an empty
 # description), so an empty cell shows a no-break space instead.

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ...checks import short_repr
 
-__all__ = ["picture", "image_type", "square_svg", "data_url", "MAX_PICTURE_BYTES"]
+__all__ = ["picture"]
 
 MAX_PICTURE_BYTES = 8_000_000  # the image travels to the browser inside the page, base64-encoded
 

@@ -19,7 +19,7 @@ from .base import GridPuzzleWidget
 from .pictures import data_url, square_svg
 from .tile_grid import SYMBOLS, TileGrid
 
-__all__ = ["PuzzleBoard", "play", "MAX_WIDGET_SIZE"]
+__all__ = ["PuzzleBoard", "play"]
 
 MAX_WIDGET_SIZE = 8  # 64 buttons: past that a board no longer fits a notebook's page
 

@@ -12,7 +12,7 @@ from ...checks import check_int
 from ...sliding.start_boards import START_BOARDS
 from .puzzle_board import PuzzleBoard
 
-__all__ = ["QLearningView", "curve_svg"]
+__all__ = ["QLearningView"]
 
 
 class QLearningView(widgets.VBox):

@@ -15,7 +15,7 @@ from ...sliding.board import BLANK, MOON, SUN, check_cells, is_token_board
 from ...sliding.display import COLOURS, show
 from .base import NO_TEXT, cell_button
 
-__all__ = ["TileGrid", "SYMBOLS", "cell_pixels"]
+__all__ = []
 
 SYMBOLS = {SUN: "☼", MOON: "☾"}
 

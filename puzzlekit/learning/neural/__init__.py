@@ -25,9 +25,6 @@ from .network import Network, backward, forward, loss, new_network, predict
 from .training import DaviSettings, bootstrap_targets, train_davi, train_supervised
 
 __all__ = [
-    "Network", "new_network", "forward", "predict", "loss", "backward",
-    "goal_batch", "children", "scramble", "reflect",
-    "ENCODINGS", "encode", "input_width", "one_hot", "one_hot_and_distances", "tile_distances",
-    "PatternDatabaseInputs", "check_encoding", "encoding_name",
-    "train_supervised", "bootstrap_targets", "DaviSettings", "train_davi",
+    "Network", "new_network", "forward", "predict", "loss", "backward", "children", "scramble", "reflect", "encode",
+    "one_hot", "tile_distances", "PatternDatabaseInputs", "bootstrap_targets", "DaviSettings", "train_davi"
 ]

@@ -11,7 +11,7 @@ from ...checks import check_int, short_repr
 from ...sliding.board import default_goal
 from ...sliding.grid import MAX_SIZE, target_array
 
-__all__ = ["check_batch", "goal_batch", "children", "scramble", "reflect"]
+__all__ = ["children", "scramble", "reflect"]
 
 
 def check_batch(boards, size: int):

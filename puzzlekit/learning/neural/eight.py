@@ -19,8 +19,7 @@ from .evaluation import all_estimates, astar_summary, error_summary, greedy_opti
 from .network import Network, new_network
 from .training import DaviSettings, train_davi, train_supervised
 
-__all__ = ["SupervisedSettings", "EIGHT_SUPERVISED", "EIGHT_DAVI", "SHIPPED", "train_eight", "measure_eight",
-           "optimal_by_distance"]
+__all__ = ["SupervisedSettings", "EIGHT_DAVI", "SHIPPED", "train_eight", "measure_eight", "optimal_by_distance"]
 
 
 @dataclass(frozen=True)

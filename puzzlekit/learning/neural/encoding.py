@@ -15,8 +15,7 @@ from ...checks import check_bool, check_int, short_repr
 from ...sliding.grid import MAX_SIZE
 from .batches import check_batch
 
-__all__ = ["one_hot", "tile_distances", "one_hot_and_distances", "ENCODINGS", "PatternDatabaseInputs",
-           "check_encoding", "encoding_name", "encode", "input_width"]
+__all__ = ["one_hot", "tile_distances", "PatternDatabaseInputs", "encode"]
 
 
 def one_hot(boards, size: int):

@@ -20,7 +20,7 @@ from ...checks import check_int, check_real
 from ...sliding.board import check_cells, default_goal, is_solvable
 from ...sliding.grid import step_table
 
-__all__ = ["BatchResult", "batch_weighted_astar", "network_heuristic"]
+__all__ = ["batch_weighted_astar", "network_heuristic"]
 
 
 @dataclass

@@ -20,7 +20,7 @@ from .batches import children, scramble
 from .encoding import check_encoding, encode, encoding_name
 from .network import Adam, Network, _numbers, check_inputs, predict, train_step
 
-__all__ = ["cosine_rate", "train_supervised", "bootstrap_targets", "DaviSettings", "train_davi"]
+__all__ = ["bootstrap_targets", "DaviSettings", "train_davi"]
 
 
 def _bar(total: int, description: str, progress: bool):

@@ -12,16 +12,6 @@ from .korf import korf100
 from .placements import count_placements, rank_placements, unrank_placements
 
 __all__ = [
-    "sliding_ida_star_search",
-    "korf100",
-    "PARTITIONS",
-    "PatternDatabases",
-    "pattern_databases",
-    "reflect_board",
-    "build_pattern_database",
-    "cached_pattern_database",
-    "cache_directory",
-    "count_placements",
-    "rank_placements",
-    "unrank_placements",
+    "sliding_ida_star_search", "korf100", "PatternDatabases", "pattern_databases", "reflect_board",
+    "build_pattern_database", "count_placements", "rank_placements", "unrank_placements"
 ]

@@ -20,7 +20,7 @@ from ...checks import check_choice
 from .building import build_pattern_database, check_goal, check_pattern
 from .placements import count_placements
 
-__all__ = ["cache_directory", "cache_path", "cached_pattern_database", "save_pattern_database", "load_pattern_database"]
+__all__ = []
 
 
 def cache_directory() -> Path:

@@ -17,7 +17,7 @@ from .building import check_goal, check_pattern
 from .cache import cached_pattern_database
 from .placements import MAX_ENTRIES, count_placements, rank_placements, sparse_index, unrank_placements
 
-__all__ = ["PARTITIONS", "PatternDatabases", "pattern_databases", "reflect_board", "mirror_cell", "check_partition"]
+__all__ = ["PatternDatabases", "pattern_databases", "reflect_board", "mirror_cell"]
 
 # Partitions of the 15-puzzle's tiles for the goal 1..15 with the blank last (Korf and Felner's,
 # turned from their goal, blank first, by a half turn; the 8-tile half of their 7-8 partition is

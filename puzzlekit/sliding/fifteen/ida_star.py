@@ -17,7 +17,7 @@ from ..grid import DIRECTIONS, step_table
 from ..puzzle import SlidingPuzzle
 from .databases import PARTITIONS, PatternDatabases, mirror_cell, pattern_databases
 
-__all__ = ["sliding_ida_star_search", "as_pattern_databases"]
+__all__ = ["sliding_ida_star_search"]
 
 
 NOTHING_LEFT = 1 << 30  # the least f beyond the bound when nothing was left out
