@@ -492,3 +492,23 @@ def test_the_grader_s_files_are_out_of_the_answer_s_reach(chapter):
     assert _scores(report) == WRONG_BFS_MARKS, _why(report)
     ran = next(entry for entry in report.cells if entry["index"] == len(notebook.cells) - 1)
     assert ran["status"] == "done", ran  # its assert: all three refused, no source found
+
+
+def test_a_check_cell_that_first_checks_an_earlier_exercise_grades_its_own_cases(tmp_path):
+    """Chapter 5c's evaluation_step cell runs earlier_exercise(slippery_value, ...) before check(evaluation_step, ...):
+    the grader must take the second check for evaluation_step (it once took the first, and the reference lost)."""
+    code = nbformat.v4.new_code_cell
+    cells = [
+        code("from puzzlekit import check\nfrom puzzlekit.course.exercise_cases import earlier_exercise"),
+        code("def double(x):\n    ### BEGIN SOLUTION\n    return 2 * x\n    ### END SOLUTION"),
+        code("check(double, [((1,), 2), ((3,), 6)])"),
+        code("def add_double(x, y):\n    ### BEGIN SOLUTION\n    return double(x) + y\n    ### END SOLUTION"),
+        code("earlier_exercise(double, [((2,), 4)], exercise='exercise 1', used_by='add_double')\n"
+             "check(add_double, [((1, 1), 3), ((2, 0), 4)])"),
+    ]
+    path = tmp_path / "chapter.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), path)
+    grader = ChapterGrader(path, secret="s")
+    report = grader.grade(nbformat.read(path, as_version=4))
+    assert _scores(report) == {"double": 1, "add_double": 1}, _why(report)
+    assert "2 cases" in report.exercises[1].message

@@ -183,13 +183,15 @@ class ChapterGrader:
         data = base64.b64decode(message["data"])
         recorded = pickle.loads(data)  # noqa: S301 - from the worker that ran only the instructor's chapter
         chosen = {}  # grade_id -> the number of its record
-        for number, record in enumerate(recorded["exercises"]):
-            grade = next(((name, grade_id) for name, grade_id, _, index in self._exercises
-                          if index == record["cell"] and name == record["name"]), None)
-            grade = grade or next(((name, grade_id) for name, grade_id, _, index in self._exercises
-                                   if index == record["cell"]), None)
-            if grade is not None and grade[1] not in chosen:
-                chosen[grade[1]] = number
+        # First the check of the exercise's own function in its cell; only then, for an exercise still without one,
+        # a check of another name in that cell (a check cell may first check an earlier exercise, through
+        # earlier_exercise, before its own: that one must not be taken for it).
+        for same_name in (True, False):
+            for number, record in enumerate(recorded["exercises"]):
+                grade = next((grade_id for name, grade_id, _, index in self._exercises
+                              if index == record["cell"] and (name == record["name"] or not same_name)), None)
+                if grade is not None and grade not in chosen:
+                    chosen[grade] = number
         self.teacher_errors = recorded["errors"]
         return data, chosen
 
