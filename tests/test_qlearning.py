@@ -357,6 +357,15 @@ def test_loading_tables_with_wrong_metadata(tmp_path, changes, message):
         load_table(_rewrite(tmp_path / "q.npz", q, **changes))
 
 
+def test_tables_written_before_a_rename_are_read_with_the_current_names(tmp_path):
+    q, metadata = load_table(DEFAULT_TABLE)
+    old = {key: value for key, value in metadata["hyperparameters"].items() if key != "epsilon"}
+    old["exploration_probability"] = metadata["hyperparameters"]["epsilon"]
+    _, read = load_table(_rewrite(tmp_path / "q.npz", q, hyperparameters=old, trainer="train_fast"))
+    assert read["hyperparameters"] == metadata["hyperparameters"]
+    assert read["trainer"] == "q_learning_in_lanes"
+
+
 def test_loading_tables_with_wrong_values(tmp_path):
     q, _ = load_table(DEFAULT_TABLE)
     with pytest.raises(ValueError, match=r"expected floats of shape \(181440, 4\)"):

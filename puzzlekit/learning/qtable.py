@@ -138,14 +138,7 @@ def load_table(file_name: str | os.PathLike | None = None):
             text = read_npy_member(archive, "metadata", what, lambda dtype, shape: dtype.kind == "U" and shape == ()
                                    and dtype.itemsize <= 4 * _METADATA_CHARACTERS, "a JSON string", "save_table")
             metadata = _read_metadata(str(text), path, what)
-            hyperparameters = metadata.get("hyperparameters")
-            if isinstance(hyperparameters, dict) and "exploration_probability" in hyperparameters:
-                # tables written before ε had one name: exploration_probability is epsilon
-                hyperparameters = {("epsilon" if key == "exploration_probability" else key): value
-                                   for key, value in hyperparameters.items()}
-                metadata["hyperparameters"] = hyperparameters
-            if metadata.get("trainer") == "train_fast":  # the name q_learning_in_lanes had when the table was written
-                metadata["trainer"] = "q_learning_in_lanes"
+            metadata = _with_current_names(metadata)
             space = state_space(metadata["size"])
             rows = len(space.ranks)
             q = read_npy_member(archive, "q", what, lambda dtype, shape: dtype.name in DTYPES and shape == (rows, 4),
@@ -160,6 +153,21 @@ def load_table(file_name: str | os.PathLike | None = None):
     q = check_table(q, what + ": the table")[0]
     q.flags.writeable = False
     return q, metadata
+
+
+# Names that tables written before a rename may hold, old -> new: keys of "hyperparameters", the "trainer".
+_OLD_NAMES = {"exploration_probability": "epsilon", "train_fast": "q_learning_in_lanes"}
+
+
+def _with_current_names(metadata: dict) -> dict:
+    """`metadata` with each old name of `_OLD_NAMES` replaced by its new name."""
+    hyperparameters = metadata.get("hyperparameters")
+    if isinstance(hyperparameters, dict):
+        metadata["hyperparameters"] = {_OLD_NAMES.get(key, key): value for key, value in hyperparameters.items()}
+    trainer = metadata.get("trainer")
+    if isinstance(trainer, str):
+        metadata["trainer"] = _OLD_NAMES.get(trainer, trainer)
+    return metadata
 
 
 def check_output(file_name: str | os.PathLike, *, probe: bool = True) -> Path:

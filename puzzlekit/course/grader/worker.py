@@ -172,21 +172,14 @@ def student(setup: dict, inbox: int, out: int) -> None:
     for name in ("worker", "sandbox", "protocol", "safe", "shim"):
         grader_package.__dict__.pop(name, None)
 
-    def timed(seconds, function, *arguments):
-        """`function(*arguments)`, stopped by TimeUp after `seconds` of wall-clock time (a cell)."""
-        setitimer(real, seconds)
+    def timed(timer, seconds, function, *arguments):
+        """`function(*arguments)`, stopped by TimeUp after `seconds` on `timer`: wall-clock time for a cell
+        (ITIMER_REAL), CPU time for a call (ITIMER_PROF)."""
+        setitimer(timer, seconds)
         try:
             return function(*arguments)
         finally:
-            setitimer(real, 0)
-
-    def cpu_timed(seconds, function, *arguments):
-        """`function(*arguments)`, stopped by TimeUp after `seconds` of CPU time (a call)."""
-        setitimer(profile, seconds)
-        try:
-            return function(*arguments)
-        finally:
-            setitimer(profile, 0)
+            setitimer(timer, 0)
 
     def cpu_budget(seconds) -> None:
         """From now on the kernel ends the worker once it has used `seconds` more CPU time (None: the whole budget)."""
@@ -205,7 +198,7 @@ def student(setup: dict, inbox: int, out: int) -> None:
         started, status, message = monotonic(), "done", ""
         try:
             with phase("student" if kind == "student" else "instructor"):
-                timed(setup["cell_time_limit"], execute, code, namespace)
+                timed(real, setup["cell_time_limit"], execute, code, namespace)
         except time_up:
             status = "timeout"
         except base_exception as error:  # noqa: BLE001 - a failing cell is recorded; the next one runs
@@ -232,7 +225,7 @@ def student(setup: dict, inbox: int, out: int) -> None:
         else:
             seconds = request["time_limit"]
             cpu_budget(seconds + CPU_MARGIN if seconds else None)
-            reply.update(call(phase, cpu_timed, time_up, encode, seconds, function, arguments))
+            reply.update(call(phase, timed, profile, time_up, encode, seconds, function, arguments))
             if reply["outcome"] != "timeout":  # a call that ran out of time fails as it is: its arguments tell nothing
                 with phase("student"):
                     reply["args"] = encode(arguments)
@@ -240,12 +233,12 @@ def student(setup: dict, inbox: int, out: int) -> None:
         send(out, reply)
 
 
-def _call(phase, timed, time_up, encode, seconds, function, arguments) -> dict:
+def _call(phase, timed, timer, time_up, encode, seconds, function, arguments) -> dict:
     """Call the student's function; what it returned or raised, encoded."""
     result, outcome = None, "returned"
     try:
         with phase("student"):
-            result = timed(seconds, function, *arguments) if seconds else function(*arguments)
+            result = timed(timer, seconds, function, *arguments) if seconds else function(*arguments)
     except time_up:
         outcome = "timeout"
     except BaseException as error:  # noqa: BLE001 - whatever the student's code raised is the answer to report
