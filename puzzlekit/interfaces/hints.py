@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..checks import check_int, check_real, short_repr
 from ..search import astar_search, weighted_astar_search
-from ..sliding.board import BLANK, SUN, check_cells, default_goal, is_token_board, slide
+from ..sliding.board import BLANK, SUN, default_goal, is_token_board, slide
 from ..sliding.puzzle import SlidingPuzzle
 
 __all__ = ["hint", "DEFAULT_MAX_EXPANDED"]
@@ -105,9 +105,8 @@ class Planner:
 
     def __init__(self, goal: Sequence[int] | None = None, *, max_seconds: float = DEFAULT_MAX_SECONDS,
                  max_expanded: int = DEFAULT_MAX_EXPANDED):
-        self.goal = None if goal is None else check_cells(goal, "goal")[0]
-        limits = _limits(max_seconds, max_expanded)
-        self.max_seconds, self.max_expanded = limits["max_seconds"], limits["max_expanded"]
+        self.goal = None if goal is None else tuple(goal)  # HintSources' goal, and limits PuzzleBoard checked
+        self.max_seconds, self.max_expanded = max_seconds, max_expanded
         self.searches = 0  # how many times a search ran (the others were look-ups)
         self._known: dict = {}  # board -> the plan from there along the path found last
 
@@ -119,7 +118,7 @@ class Planner:
         >>> Planner().plan((1, 2, 0, 3)).actions
         ('r',)
         """
-        cells = check_cells(board)[0]
+        cells = tuple(board)
         if cells in self._known:
             return self._known[cells]
         self.searches += 1
@@ -182,7 +181,7 @@ class HintSources:
 
     def __init__(self, goal: Sequence[int], *, max_seconds: float = DEFAULT_MAX_SECONDS,
                  max_expanded: int = DEFAULT_MAX_EXPANDED):
-        self.limits = _limits(max_seconds, max_expanded)
+        self.limits = {"max_seconds": max_seconds, "max_expanded": max_expanded}  # checked by PuzzleBoard
         self.tables: dict = {}  # name -> Q-table; kept when the goal changes, offered when it fits
         self.set_goal(goal)
 
@@ -195,7 +194,7 @@ class HintSources:
         >>> sources.set_goal((1, 2, 3, 4, 5, 6, 7, 8, 0)); sources.size
         3
         """
-        self.goal, self.size = check_cells(goal, "goal")
+        self.goal, self.size = tuple(goal), math.isqrt(len(goal))  # the game's goal
         self.planner = Planner(self.goal, **self.limits)
 
     @property
