@@ -16,7 +16,5 @@ def test_each_start_is_as_far_from_the_goal_as_its_name_says(name):
         assert name.endswith(one_line(board)) and parse_board(one_line(board)) == board
 
 
-def test_one_line_reads_back_and_refuses_garbage():
+def test_one_line_reads_back():
     assert parse_board(one_line(SUN_MOON_START)) == SUN_MOON_START
-    with pytest.raises(ValueError, match="board has 3 cells"):
-        one_line((1, 2, 0))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..checks import check_int, check_real, short_repr
 from ..search import astar_search, weighted_astar_search
-from ..sliding.board import BLANK, SUN, check_cells, default_goal, is_token_board, slide
+from ..sliding.board import BLANK, SUN, default_goal, is_token_board, slide
 from ..sliding.puzzle import SlidingPuzzle
 
 __all__ = ["hint", "DEFAULT_MAX_EXPANDED"]
@@ -105,9 +105,8 @@ class Planner:
 
     def __init__(self, goal: Sequence[int] | None = None, *, max_seconds: float = DEFAULT_MAX_SECONDS,
                  max_expanded: int = DEFAULT_MAX_EXPANDED):
-        self.goal = None if goal is None else check_cells(goal, "goal")[0]
-        limits = _limits(max_seconds, max_expanded)
-        self.max_seconds, self.max_expanded = limits["max_seconds"], limits["max_expanded"]
+        self.goal = None if goal is None else tuple(goal)  # HintSources' goal, and limits PuzzleBoard checked
+        self.max_seconds, self.max_expanded = max_seconds, max_expanded
         self.searches = 0  # how many times a search ran (the others were look-ups)
         self._known: dict = {}  # board -> the plan from there along the path found last
 
@@ -119,7 +118,7 @@ class Planner:
         >>> Planner().plan((1, 2, 0, 3)).actions
         ('r',)
         """
-        cells = check_cells(board)[0]
+        cells = tuple(board)
         if cells in self._known:
             return self._known[cells]
         self.searches += 1
@@ -159,16 +158,9 @@ def table_plan(q, board: Sequence[int], *, name: str | None = None, max_moves: i
     from ..learning.qtable import check_table
     from ..learning.tabular import greedy_moves
 
-    cells, size = check_cells(board)
-    max_moves = check_int(max_moves, "max_moves", minimum=0)
-    if name is not None and not isinstance(name, str):
-        raise TypeError(f"name must be a str, got {short_repr(name)} ({type(name).__name__})")
-    if is_token_board(cells):
-        raise ValueError("Q-tables cover puzzles of numbered tiles; this board is a token board")
     q, space = check_table(q, "q")
-    if space.size != size:
-        raise ValueError(f"q is a table of the {space.size}x{space.size} puzzle; the board is {size}x{size}")
-    actions, reached = greedy_moves(q, space, space.row(cells), max_moves)
+    assert len(board) == space.size ** 2, "a table is offered only for boards of its puzzle (HintSources.add_table)"
+    actions, reached = greedy_moves(q, space, space.row(tuple(board)), max_moves)
     return Plan(tuple(actions), "Q-table" if name is None else f"Q-table ({name})", False, reaches_goal=reached)
 
 
@@ -189,7 +181,7 @@ class HintSources:
 
     def __init__(self, goal: Sequence[int], *, max_seconds: float = DEFAULT_MAX_SECONDS,
                  max_expanded: int = DEFAULT_MAX_EXPANDED):
-        self.limits = _limits(max_seconds, max_expanded)
+        self.limits = {"max_seconds": max_seconds, "max_expanded": max_expanded}  # checked by PuzzleBoard
         self.tables: dict = {}  # name -> Q-table; kept when the goal changes, offered when it fits
         self.set_goal(goal)
 
@@ -202,7 +194,7 @@ class HintSources:
         >>> sources.set_goal((1, 2, 3, 4, 5, 6, 7, 8, 0)); sources.size
         3
         """
-        self.goal, self.size = check_cells(goal, "goal")
+        self.goal, self.size = tuple(goal), math.isqrt(len(goal))  # the game's goal
         self.planner = Planner(self.goal, **self.limits)
 
     @property
@@ -280,9 +272,6 @@ class HintSources:
             return self.planner.plan(board)
         if source == "qtable" and source not in self.tables:
             self.use_shipped_table()
-        if not isinstance(source, str) or source not in self.tables:
-            names = ", ".join(repr(value) for _, value in self.options())
-            raise ValueError(f"no hint source named {short_repr(source)}; the sources are {names}")
         return table_plan(self.tables[source], board, name=None if source == "qtable" else source)
 
 
@@ -294,8 +283,7 @@ def piece_name(board: Sequence[int], index: int) -> str:
     >>> piece_name((1, 2, 3, 0), 1), piece_name((1, 1, 1, 2, 1, 2, 2, 0, 2), 3)
     ('tile 2', 'the ☾ at row 2, column 1')
     """
-    cells, size = check_cells(board)
-    index = check_int(index, "index", minimum=0, maximum=len(cells) - 1)
+    cells, size = tuple(board), math.isqrt(len(board))
     value = cells[index]
     if not is_token_board(cells):
         return f"tile {value}" if value != BLANK else "the blank"
@@ -313,11 +301,9 @@ def hint_message(board: Sequence[int], plan: Plan) -> tuple[int | None, str]:
     >>> hint_message(board, plan_solution(board))
     (7, 'Hint: slide tile 7 left; 2 moves to go (A*, a shortest path).')
     """
-    cells = check_cells(board)[0]
-    if not isinstance(plan, Plan):
-        raise TypeError(f"plan must be a Plan, got {short_repr(plan)} ({type(plan).__name__})")
     if not plan.found:
         return None, plan.note
+    cells = tuple(board)
     if not plan.actions:
         return None, "Already solved."
     action = plan.actions[0]
@@ -339,8 +325,6 @@ def solve_message(plan: Plan) -> str:
     >>> solve_message(plan_solution((1, 2, 3, 4, 5, 6, 0, 7, 8)))
     'Solving: 2 moves (A*, a shortest path).'
     """
-    if not isinstance(plan, Plan):
-        raise TypeError(f"plan must be a Plan, got {short_repr(plan)} ({type(plan).__name__})")
     if not plan.found:
         return plan.note
     count = f"{len(plan.actions)} move{'s' * (len(plan.actions) != 1)}"

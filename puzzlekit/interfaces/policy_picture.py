@@ -104,14 +104,9 @@ class PolicyPicture(BoardPicture):
     def __init__(self, boards: Sequence, moves: Sequence, captions: Sequence[str] | None = None, columns: int = 6,
                  cell: int = 30):
         super().__init__(boards, captions=captions, cell=cell)
-        if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
-            raise TypeError(f"moves must be a list of moves, one per board, got {short_repr(moves)}")
-        self.moves = [None if move is None else check_direction(move, "a move") for move in moves]
-        if len(self.moves) != len(self.boards):
-            raise ValueError(
-                f"{len(self.moves)} moves for {len(self.boards)} boards; give one move (or None) per board"
-            )
-        self.columns = check_int(columns, "columns", minimum=1)
+        self.moves = list(moves)  # show_policy checked them: one move (or None) per board
+        assert len(self.moves) == len(self.boards)
+        self.columns = check_int(columns, "columns", minimum=1)  # show_policy's columns, checked here
 
     def __repr__(self) -> str:
         texts = self.captions or [""] * len(self.boards)

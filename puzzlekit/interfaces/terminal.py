@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-from ..checks import check_int, short_repr
+from ..checks import check_int
 from ..sliding.board import (
     Board,
     check_cells,
@@ -195,10 +195,6 @@ def play_lines(session: SlidingSession | SokobondSession, lines: Iterable[str], 
     # # # # #
     Solved in 1 move!
     """
-    if not isinstance(session, (SlidingSession, SokobondSession)):
-        raise TypeError(f"session must be a SlidingSession or a SokobondSession, got {short_repr(session)}")
-    if not isinstance(prompt, str):
-        raise TypeError(f"prompt must be a str, got {short_repr(prompt)}")
     print(session.picture(), file=out)
     print(f"Moves: 0.  Keys: {session.keys}", file=out)
     print(prompt, end="", file=out, flush=True)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..checks import check_int, check_real, short_repr
 from ..problem import Problem
 from ..search import METHODS, SearchResult, run_search
 from ..sliding.puzzle import SlidingPuzzle
@@ -128,11 +127,7 @@ def trace_search(problem: Problem | Sequence[int], method: str = "astar", heuris
     >>> len(trace.frames), trace.frames[-1].board
     (41, (1, 2, 3, 4, 5, 6, 7, 8, 0))
     """
-    if not isinstance(method, str) or method not in METHODS:
-        names = ", ".join(repr(name) for name in METHODS)
-        raise ValueError(f"no search method named {short_repr(method)}; the methods are {names}")
-    max_expanded = check_int(max_expanded, "max_expanded", minimum=1, maximum=MAX_TRACED)
-    max_seconds = check_real(max_seconds, "max_seconds", above=0, finite=False)
+    assert method in METHODS and 1 <= max_expanded <= MAX_TRACED, "SearchExplorer checks its method and limit"
     if not isinstance(problem, Problem):
         problem = SlidingPuzzle(problem)
     recorder = _Recorder(method)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..checks import short_repr
-
 __all__ = ["SearchResult"]
 
 # What `SearchResult.status` can say.
@@ -110,7 +108,5 @@ def not_found_message(result: SearchResult) -> str:
     >>> not_found_message(astar_search((8, 6, 7, 2, 5, 4, 3, 0, 1), 'misplaced', max_expanded=10))
     'astar search stopped (max_expanded) after 10 nodes expanded, short of the goal'
     """
-    if not isinstance(result, SearchResult):
-        raise TypeError(f"result must be a SearchResult (what a search returns), got {short_repr(result)}")
     return (f"{result.method} search stopped ({result.status}) after {result.expanded:,} nodes expanded, "
             "short of the goal")

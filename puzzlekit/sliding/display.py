@@ -31,13 +31,6 @@ class Theme:
     moon: str = "#5b6ee1"
     text: str = "#222"  # the numbers on the tiles
 
-    def __post_init__(self):
-        for name, value in vars(self).items():
-            if not isinstance(value, str):
-                raise TypeError(
-                    f"{name} must be a CSS colour as a string, e.g. '#f4d9a6' or 'red', got {short_repr(value)}"
-                )
-
 
 COLOURS = Theme()
 

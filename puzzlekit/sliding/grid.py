@@ -11,7 +11,7 @@ from functools import cache
 
 import numpy as np
 
-from ..checks import check_choice, check_int, short_repr
+from ..checks import check_int, short_repr
 from .board_checks import MAX_SIZE, check_cells, side
 
 __all__ = ["DIRECTIONS", "MAX_SIZE", "side", "neighbour", "step_table", "target_array", "swap"]
@@ -122,9 +122,6 @@ def blocked_message(blank: int, size: int, direction: str) -> str:
     >>> blocked_message(8, 3, 'r')
     "the blank at (2, 2) cannot move 'r' (right): it is on the right column"
     """
-    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
-    blank = check_int(blank, "blank", minimum=0, maximum=size * size - 1)
-    check_choice(direction, "direction", DIRECTIONS)
     return (
         f"the blank at {divmod(blank, size)} cannot move {direction!r} ({DIRECTION_NAMES[direction]}): "
         f"it is on the {EDGE_NAMES[direction]}"

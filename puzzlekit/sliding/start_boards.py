@@ -5,9 +5,10 @@ Each distance in a name is the length of a shortest path (tests/test_start_board
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
-from .board import BLANK, MOON, SUN, SUN_MOON_GOAL, SUN_MOON_START, Board, check_cells, is_token_board
+from .board import BLANK, MOON, SUN, SUN_MOON_GOAL, SUN_MOON_START, Board, is_token_board
 
 __all__ = []
 
@@ -31,7 +32,7 @@ def one_line(board: Sequence[int]) -> str:
     >>> one_line(SUN_MOON_START)
     '☼ ☼ ☼ / ☾ ☼ ☾ / ☾ _ ☾'
     """
-    cells, size = check_cells(board)
+    cells, size = tuple(board), math.isqrt(len(board))
     symbols = {SUN: "☼", MOON: "☾"} if is_token_board(cells) else {}
     text = ["_" if cell == BLANK else symbols.get(cell, str(cell)) for cell in cells]
     return " / ".join(" ".join(text[row * size:(row + 1) * size]) for row in range(size))

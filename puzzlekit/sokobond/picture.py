@@ -134,7 +134,6 @@ def format_state(level: Level, state: State, *, between=None) -> str:
     # . H . #
     # # # # #
     """
-    state = check_state(level, state)
     at = {cell: atom for atom, cell in enumerate(state.cells)}
     bonded = set(state.bonds)
 

@@ -188,8 +188,6 @@ def _lanes(kind: str):
 
 LANE_GARBAGE = [None, 5, "q", [0.0, 1.0], {"a": 1}, object()]
 SOKOBOND_STATES = _sokobond_states(None)
-COLOURS = st.one_of(good(st.sampled_from(["#f4d9a6", "red", "rgb(1, 2, 3)", "#222"])), good(st.text(max_size=8)),
-                    bad(st.sampled_from([None, 5, 1.5, ["red"], b"red", ("#fff",)])))
 SEARCH_RESULTS = st.one_of(
     good(st.sampled_from([3000, 2, 0]).map(
         lambda limit: objects.public("astar_search")((8, 6, 7, 2, 5, 4, 3, 0, 1), "misplaced", max_expanded=limit))),
@@ -242,15 +240,10 @@ OVERRIDES = {
     "not_found_message.result": SEARCH_RESULTS,
     **{f"q_update_batch.{name}": st.one_of(good(st.just(name).map(_lanes)), bad(st.sampled_from(LANE_GARBAGE)))
        for name in ("flat_q", "chosen", "reward", "next_state", "terminated")},
-    **{f"Theme.{name}": COLOURS for name in ("tile", "tile_edge", "highlight", "frame", "sun", "moon", "text")},
     "check_output.file_name": objects.OUTPUT_FILES,
     "check_output.probe": values.BOOLS,
     "check_table.walls": values.BOOLS,
     "check_table.what": values.NAMES,
-    "rank_columns.boards": st.one_of(
-        good(st.lists(values.permutations_of(3), min_size=1, max_size=4).map(
-            lambda boards: __import__("numpy").array(boards, dtype="uint8").T)),
-        bad(st.sampled_from([None, 5, "boards", [[1, 2], [3]]]))),
     "PuzzleBoard.use_table.name": values.NAMES,
     "StateSpace.rows.boards": values.BOARD_LISTS,
     "step_cost.next_state": values.BOARDS,
@@ -305,13 +298,11 @@ OVERRIDES = {
     "new_network.sizes": objects.LAYER_SIZES,
     **{f"{name}.overestimate_weight": NONNEGATIVE.filter(lambda arg: arg.garbage or arg.value > 0)
        for name in ("loss", "backward", "DaviSettings")},
-    "goal_batch.count": values.ints(0, 20),
     **{f"{name}.boards": objects.BOARD_BATCHES for name in ("children", "reflect", "encode", "one_hot",
                                                             "tile_distances", "one_hot_and_distances")},
     "scramble.depths": objects.DEPTH_LISTS,
     "scramble.rng": objects.NUMPY_RNGS,
-    **{f"{name}.encoding": objects.ENCODING_NAMES for name in ("encode", "input_width", "check_encoding",
-                                                                "encoding_name")},
+    **{f"{name}.encoding": objects.ENCODING_NAMES for name in ("encode", "input_width", "check_encoding")},
     "PatternDatabaseInputs.databases": objects.PATTERN_DATABASES,
     "PatternDatabaseInputs.one_hot": objects.STRICT_BOOLS,
     **{f"PatternDatabaseInputs.{name}.boards": objects.BOARD_BATCHES for name in ("entries", "__call__")},

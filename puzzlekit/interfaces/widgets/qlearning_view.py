@@ -191,7 +191,7 @@ def curve_svg(points: list, episodes: int, width: int = 380, height: int = 230) 
     """
     left, right, top, bottom = 44, 30, 26, 36
     plot_w, plot_h = width - left - right, height - top - bottom
-    episodes = max(check_int(episodes, "episodes"), 1)
+    episodes = max(episodes, 1)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" '
              f'font-size="11"><text x="{left}" y="14" font-size="12" fill="#333">boards whose greedy move is a '
              f'shortest one</text><rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fafafa" '

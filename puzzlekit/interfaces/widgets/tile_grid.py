@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from ...checks import check_callable, short_repr
 from ...sliding.board import BLANK, MOON, SUN, check_cells, is_token_board
 from ...sliding.display import COLOURS, show
 from .base import NO_TEXT, cell_button
@@ -48,9 +47,8 @@ class TileGrid:
 
     def __init__(self, prefix: str, on_click: Callable[[int], object], *, picture_url: str | None = None,
                  numbers: bool = True):
-        if not isinstance(prefix, str) or not prefix.isidentifier():
-            raise ValueError(f"prefix must be a name usable in CSS (letters, digits, _), got {short_repr(prefix)}")
-        self.prefix, self.on_click = prefix, check_callable(on_click, "on_click")
+        assert prefix.isidentifier(), "the prefix names CSS classes"
+        self.prefix, self.on_click = prefix, on_click
         self.picture_url, self.numbers = picture_url, numbers
         self.style_html = widgets.HTML(layout=widgets.Layout(display="none"))
         self.grid = widgets.GridBox()

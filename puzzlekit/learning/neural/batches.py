@@ -54,7 +54,6 @@ def goal_batch(size: int, count: int = 1):
     >>> goal_batch(3, 2).tolist()
     [[1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 8, 0]]
     """
-    count = check_int(count, "count", minimum=0)
     return np.tile(np.array(default_goal(size), np.uint8), (count, 1))
 
 

@@ -176,7 +176,6 @@ def encoding_name(encoding) -> str:
     >>> encoding_name("one_hot")
     'one_hot'
     """
-    encoding = check_encoding(encoding)
     return encoding if isinstance(encoding, str) else encoding.name
 
 

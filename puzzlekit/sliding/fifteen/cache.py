@@ -8,6 +8,7 @@ fails a check is rebuilt, with a warning, never trusted.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import warnings
 import zipfile
@@ -17,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from ...checks import check_choice
-from .building import build_pattern_database, check_goal, check_pattern
+from .building import build_pattern_database
 from .placements import count_placements
 
 __all__ = []
@@ -48,8 +49,7 @@ def cache_path(pattern: Sequence[int], goal: Sequence[int]) -> Path:
     >>> cache_path([1, 2], (1, 2, 3, 4, 5, 6, 7, 8, 0)).name
     'pdb-3x3-1-2-goal-47001774.npz'
     """
-    goal, size = check_goal(goal)
-    tiles = check_pattern(pattern, goal)
+    goal, size, tiles = tuple(goal), math.isqrt(len(goal)), tuple(pattern)  # checked by pattern_databases
     digest = hashlib.sha256(",".join(map(str, goal)).encode()).hexdigest()[:8]
     return cache_directory() / f"pdb-{size}x{size}-{'-'.join(map(str, tiles))}-goal-{digest}.npz"
 
@@ -65,7 +65,7 @@ def save_pattern_database(path: str | os.PathLike, table, pattern: Sequence[int]
     >>> bool((load_pattern_database(save_pattern_database(path, table, [1, 2], None), [1, 2], None) == table).all())
     True
     """
-    goal, _ = check_goal((1, 2, 3, 4, 5, 6, 7, 8, 0) if goal is None else goal)
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0) if goal is None else tuple(goal)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     table = np.ascontiguousarray(table, np.uint8)
@@ -101,9 +101,8 @@ def load_pattern_database(path: str | os.PathLike, pattern: Sequence[int], goal:
     ...
     ValueError: pdb.npz is not a pattern database file (not a .npz archive)
     """
-    goal, size = check_goal((1, 2, 3, 4, 5, 6, 7, 8, 0) if goal is None else goal)
-    tiles = check_pattern(pattern, goal)
-    path = Path(path)
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0) if goal is None else tuple(goal)
+    size, tiles, path = math.isqrt(len(goal)), tuple(pattern), Path(path)
     if not zipfile.is_zipfile(path):
         raise ValueError(f"{path.name} is not a pattern database file (not a .npz archive)")
     try:
