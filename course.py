@@ -363,6 +363,18 @@ def gradescope(arguments: list[str]) -> int:
     return 0
 
 
+def parallel(python: str, rest: list[str]) -> list[str]:
+    """pytest's arguments that run the tests on every core (at most 4), when pytest-xdist is installed and the
+    command line chose neither a number of workers nor a debugger. tests/conftest.py keeps each test file,
+    notebook and the property suite whole on one worker, the slowest first."""
+    workers = min(os.cpu_count() or 1, 4)
+    chosen = any(argument.startswith(("-n", "--numprocesses", "--dist", "--pdb", "--trace")) or argument == "no:xdist"
+                 for argument in rest)
+    if workers < 2 or chosen or subprocess.call([python, "-c", "import xdist"], stderr=subprocess.DEVNULL) != 0:
+        return []
+    return ["-n", str(workers), "--dist", "loadscope", "--no-loadscope-reorder"]
+
+
 IN_ENV_COMMANDS = {"execute": execute_notebooks, "student": student_edition, "tag": tag_chapters, "points": points,
                    "book": book, "colab": colab, "grade": grade_submissions, "gradescope": gradescope}
 
@@ -386,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
             rest.append("--allow-root")  # containers often run as root, which JupyterLab refuses by default
         return subprocess.call([python, "-m", "jupyter", "lab", *target, *rest], cwd=ROOT, env=env)
     if args.command == "test":
-        return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT, env=env)
+        return subprocess.call([python, "-m", "pytest", *parallel(python, rest), *rest], cwd=ROOT, env=env)
     # In the caller's folder, so that paths on the command line mean what they meant there.
     return subprocess.call([python, str(Path(__file__).resolve()), args.command, *rest], cwd=os.getcwd(), env=env)
 

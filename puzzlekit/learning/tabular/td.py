@@ -193,7 +193,6 @@ def _values(q: QTable, state, info: dict, initial_value: float) -> list[float]:
     return q[state]
 
 
-
 def _allowed_row(values) -> list[float]:
     """`next_values` checked: 4 numbers (-inf allowed, NaN not), at least one move allowed."""
     numbers = check_row(values, "next_values")
