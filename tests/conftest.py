@@ -6,7 +6,47 @@ after the list of unclear messages it met (each also fails its test).
 
 import sys
 
+import pytest
+
 collect_ignore = ["benchmarks"]
+
+# In parallel (pytest-xdist: `course.py test` passes -n): a unit of work is a test file or a notebook (its cells run in
+# order, in one kernel), or one of these folders whole: the property suite's last test counts the calls of all its
+# files; the browser tests, each file with its own JupyterLab and Chromium, run one after another.
+WHOLE_FOLDERS = ("tests/properties/", "tests/browser/")
+# The units that take minutes (seconds on one core, measured with --durations), started first so that no worker is
+# left with one of them when the other has finished: the rest follow in the order pytest collects them.
+SLOWEST_FIRST = ("tests/test_grading_paths.py", "tests/test_every_exercise_refuses_cheats.py", "tests/properties/",
+                 "tests/test_nbgrader.py", "tests/test_grader.py", "tests/browser/", "tests/test_colab_cell.py")
+
+
+def unit_of(nodeid: str) -> str:
+    """The unit of work of a test: its folder when it is in WHOLE_FOLDERS, else its file (or notebook).
+
+    >>> unit_of("tests/properties/test_invariants.py::test_rank"), unit_of("chapters/01_x.ipynb::Cell 3")
+    ('tests/properties/', 'chapters/01_x.ipynb')
+    """
+    return next((folder for folder in WHOLE_FOLDERS if nodeid.startswith(folder)), nodeid.split("::", 1)[0])
+
+
+def pytest_collection_modifyitems(items):
+    """The slowest units first (stable: each unit keeps its tests in their order, the others their order)."""
+    def rank(item) -> int:
+        unit = unit_of(item.nodeid)
+        return next((i for i, slow in enumerate(SLOWEST_FIRST) if unit == slow), len(SLOWEST_FIRST))
+    items.sort(key=rank)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """xdist's scheduling by scope, with `unit_of` as the scope; course.py turns off its reordering by size."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByUnit(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return unit_of(nodeid)
+
+    return ByUnit(config, log)
 
 
 def pytest_configure(config):
