@@ -54,20 +54,45 @@ def pytest_configure(config):
         "markers", "nbgrader: runs the real nbgrader on copies of chapters (a few minutes); -m 'not nbgrader' skips it")
 
 
+def pytest_sessionfinish(session):
+    """On a worker of pytest-xdist, hand the property suite's counts to the main process, which prints them."""
+    fuzzkit = sys.modules.get("fuzzkit")
+    if hasattr(session.config, "workeroutput") and fuzzkit is not None and fuzzkit.calls:
+        session.config.workeroutput["fuzz"] = {"calls": dict(fuzzkit.calls), "unclear": dict(fuzzkit.unclear),
+                                               "minimum": fuzzkit.MINIMUM_CALLS}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """In the main process of pytest-xdist: the counts a worker handed over (`pytest_sessionfinish`)."""
+    fuzz = getattr(node, "workeroutput", {}).get("fuzz")
+    if fuzz:
+        FROM_WORKERS["calls"].update(fuzz["calls"])
+        FROM_WORKERS["unclear"].update(fuzz["unclear"])
+        FROM_WORKERS["minimum"] = fuzz["minimum"]
+
+
+FROM_WORKERS: dict = {"calls": {}, "unclear": {}, "minimum": None}
+
+
 def pytest_terminal_summary(terminalreporter):
     """Print how many generated calls the property suite made, in total and for the busiest functions."""
     fuzzkit = sys.modules.get("fuzzkit")
-    if fuzzkit is None or not fuzzkit.calls:
+    calls = dict(fuzzkit.calls) if fuzzkit is not None else {}
+    unclear = dict(fuzzkit.unclear) if fuzzkit is not None else {}
+    minimum = fuzzkit.MINIMUM_CALLS if fuzzkit is not None else FROM_WORKERS["minimum"]
+    calls.update(FROM_WORKERS["calls"])
+    unclear.update(FROM_WORKERS["unclear"])
+    if not calls:
         return
-    if fuzzkit.unclear:  # each failed its test already; here they are together, one line per kind
+    if unclear:  # each failed its test already; here they are together, one line per kind
         terminalreporter.section("unclear messages")
-        terminalreporter.write_line(f"{len(fuzzkit.unclear)} kinds of unclear message (each names neither the "
+        terminalreporter.write_line(f"{len(unclear)} kinds of unclear message (each names neither the "
                                     "argument nor what was expected, in Python's or numpy's own words):")
-        for kind, example in sorted(fuzzkit.unclear.items()):
+        for kind, example in sorted(unclear.items()):
             terminalreporter.write_line(f"- {kind}\n    {example}")
-    calls = fuzzkit.calls
     terminalreporter.section("property suite")
     terminalreporter.write_line(
         f"{sum(calls.values()):,} generated calls of {len(calls)} public functions and methods "
-        f"(at least {fuzzkit.MINIMUM_CALLS:,} required when the whole suite runs)"
+        f"(at least {minimum:,} required when the whole suite runs)"
     )

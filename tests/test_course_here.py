@@ -61,3 +61,18 @@ def test_here_runs_in_a_complete_environment_and_leaves_it_as_it_is(tmp_path):
     assert student.returncode == 0, student.stderr
     assert (tmp_path / "student" / "01_board_representation.ipynb").exists()
     assert freeze(sys.executable) == before
+
+
+def test_the_tests_run_on_every_core_unless_the_command_line_chose(monkeypatch, bare_python):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("course_script", COURSE)
+    course = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(course)
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert course.parallel(sys.executable, ["-x"]) == ["-n", "4", "--dist", "loadscope", "--no-loadscope-reorder"]
+    for chosen in (["-n", "0"], ["-n0"], ["--numprocesses=2"], ["--pdb"], ["-p", "no:xdist"], ["--dist", "load"]):
+        assert course.parallel(sys.executable, chosen) == []
+    assert course.parallel(str(bare_python[0]), []) == []  # no pytest-xdist there: one process
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert course.parallel(sys.executable, []) == []
