@@ -194,6 +194,33 @@ def my_breadth_first(problem):
     return textbook.breadth_first(problem)
 """)''',
 }
+#: Cheats that get code of the student's run by the harness (the worker's loop, the audit hook), where nothing is
+#: refused: each steals the sandbox through sys._getframe there. Open: see the xfail's reason.
+_STEAL_FROM_THE_HARNESS = '''import builtins, sys
+
+
+def _stealing(function):
+    def steal(*arguments, **options):
+        frame = sys._getframe(1)
+        while frame is not None and "sandbox" not in frame.f_locals:
+            frame = frame.f_back
+        if frame is not None:
+            builtins.stash = frame.f_locals["sandbox"]
+        return function(*arguments, **options)
+    return steal
+
+
+def my_breadth_first(problem):
+    open("answer.txt", "w").close()
+    stash.phase_cell[0] = "harness"
+    return textbook.breadth_first(problem)
+'''
+HARNESS_CHEATS = {
+    "a builtin the worker calls, rebound": _STEAL_FROM_THE_HARNESS + "\nbuiltins.round = _stealing(round)",
+    "os.path's code under the audit hook, rebound": (
+        _STEAL_FROM_THE_HARNESS + "\nimport posixpath\nposixpath._joinrealpath = _stealing(posixpath._joinrealpath)"),
+}
+
 #: What else an answer could reach the worker's state or the library by: each refused (the cell's assert).
 MACHINERY_REFUSED = '''import _imp, importlib.util, sys, types
 refused = []
@@ -306,6 +333,8 @@ def reports(chapter, grader):
         submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=4)
     for name, source in MACHINERY_CHEATS.items():
         submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=6)  # after the answer's cell
+    for name, source in HARNESS_CHEATS.items():
+        submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=6)
     submissions["machinery refused"] = _submission(chapter, wrong, [MACHINERY_REFUSED], after=6)
     for name, (source, _) in LIBRARY_ANSWERS.items():
         answers = (dict(reference, my_breadth_first=source) if source
@@ -382,6 +411,14 @@ def test_a_cheat_scores_what_the_wrong_answer_scores(reports, cheat):
 def test_a_cheat_on_the_grader_s_machinery_scores_what_the_wrong_answer_scores(reports, cheat):
     """The channel to the grading process, the worker's frames, source text run by a magic: issue 24's holes that
     the grader's own machinery left (each scored full marks for a wrong answer)."""
+    assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
+
+
+@pytest.mark.xfail(strict=True, reason="open: the harness (the worker's loop, the sandbox, the audit hook's own work, "
+                   "where nothing is refused) calls builtins and stdlib functions by name, which the student's code "
+                   "can rebind; closing it needs harness code that calls only what it captured before the cells")
+@pytest.mark.parametrize("cheat", sorted(HARNESS_CHEATS))
+def test_code_of_the_student_s_run_by_the_harness_scores_what_the_wrong_answer_scores(reports, cheat):
     assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
 
 
