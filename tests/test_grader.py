@@ -194,8 +194,8 @@ def my_breadth_first(problem):
     return textbook.breadth_first(problem)
 """)''',
 }
-#: Cheats that get code of the student's run by the harness (the worker's loop, the audit hook), where nothing is
-#: refused: each steals the sandbox through sys._getframe there. Open: see the xfail's reason.
+#: Cheats that get code of the student's run by the harness (the worker's loop, the audit hook's own work), where
+#: nothing was refused: each stole the sandbox through sys._getframe there.
 _STEAL_FROM_THE_HARNESS = '''import builtins, sys
 
 
@@ -414,9 +414,6 @@ def test_a_cheat_on_the_grader_s_machinery_scores_what_the_wrong_answer_scores(r
     assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
 
 
-@pytest.mark.xfail(strict=True, reason="open: the harness (the worker's loop, the sandbox, the audit hook's own work, "
-                   "where nothing is refused) calls builtins and stdlib functions by name, which the student's code "
-                   "can rebind; closing it needs harness code that calls only what it captured before the cells")
 @pytest.mark.parametrize("cheat", sorted(HARNESS_CHEATS))
 def test_code_of_the_student_s_run_by_the_harness_scores_what_the_wrong_answer_scores(reports, cheat):
     assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])

@@ -116,6 +116,57 @@ def _package_suffix(file: str) -> str:
     return "/" + "/".join(parts)
 
 
+def _private_paths():
+    """`realpath`, `dirname`, `basename`, `fsdecode` for the audit hook, on str and bytes paths, calling only C
+    functions captured now: os.path's own read names of `os` and `posixpath` that the student's code can rebind, and
+    code of the student's run while the hook works would be watched by nothing."""
+    lstat, readlink, getcwd, os_error, type_error, str_, bytes_, type_, reversed_, link = (
+        os.lstat, os.readlink, os.getcwd, OSError, TypeError, str, bytes, type, reversed, 0o120000)
+
+    def fsdecode(path) -> str:
+        if type_(path) is bytes_:
+            return bytes_.decode(path, "utf-8", "surrogateescape")
+        if type_(path) is str_:
+            return path
+        raise type_error("not a path")
+
+    def realpath(path: str) -> str:
+        """The path with every symbolic link followed, as os.path.realpath (not strict) makes it."""
+        if not str_.startswith(path, "/"):
+            path = getcwd() + "/" + path
+        pending, resolved, hops = list(reversed_(str_.split(path, "/"))), "", 0
+        while pending:
+            part = pending.pop()
+            if part in ("", "."):
+                continue
+            if part == "..":
+                resolved = resolved[:str_.rfind(resolved, "/")] if resolved else ""
+                continue
+            candidate = resolved + "/" + part
+            try:
+                mode = lstat(candidate).st_mode
+            except os_error:
+                resolved = candidate
+                continue
+            if mode & 0o170000 != link or hops > 40:
+                resolved = candidate
+                continue
+            hops += 1
+            target = readlink(candidate)
+            if str_.startswith(target, "/"):
+                resolved = ""
+            pending.extend(reversed_(str_.split(target, "/")))
+        return resolved or "/"
+
+    def dirname(path: str) -> str:
+        return path[:str_.rfind(path, "/")] or "/"
+
+    def basename(path: str) -> str:
+        return path[str_.rfind(path, "/") + 1:]
+
+    return realpath, dirname, basename, fsdecode
+
+
 class Sandbox:
     """The guards of one worker; `forbid` lists ("module", name), ("object", module, qualname), ("notebook", name).
 
@@ -289,7 +340,7 @@ class Sandbox:
             if id_(implementation) in allowed:  # forbidden by another exercise than the one being graded
                 return implementation(*arguments, **options)
             refused = phase[0] == "student" or get_ident() != main
-            if not refused and phase[0] == "instructor":
+            if not refused:  # an instructor's cell, or the harness (which may call code of the student's)
                 me = get_ident()
                 busy.add(me)  # the audit hook lets this _getframe through without a look
                 try:
@@ -345,7 +396,7 @@ class Sandbox:
                 if type_(name) is not str_ or name not in ("_signal", "_imp"):
                     return implementation(namespace(name=name), *arguments[1:], **options)
             refused = phase[0] == "student" or get_ident() != main
-            if not refused and phase[0] == "instructor":
+            if not refused:  # an instructor's cell, or the harness (which may call code of the student's)
                 me = get_ident()
                 busy.add(me)
                 try:
@@ -371,7 +422,7 @@ class Sandbox:
         phase, main, busy, get_ident, getframe = self.phase_cell, self.main, self.busy, _thread.get_ident, sys._getframe
         labels, files, student_codes, id_ = self.labels, frozenset(self.files), self.student_codes, id
         folders = frozenset(os.path.dirname(file) for file in files)
-        realpath, dirname, basename, fsdecode = os.path.realpath, os.path.dirname, os.path.basename, os.fsdecode
+        realpath, dirname, basename, fsdecode = _private_paths()
         refused, frame_attributes, function_attributes = _REFUSED_EVENTS, _FRAME_ATTRIBUTES, _FUNCTION_ATTRIBUTES
         path_types, error, getattr_, type_ = (str, bytes, os.PathLike), ForbiddenCall, getattr, type
         isinstance_, len_, any_, str_, bytes_ = isinstance, len, any, str, bytes
@@ -379,6 +430,7 @@ class Sandbox:
         private, kept, cell_codes, code_type = self.private, self.kept, self.cell_codes, types.CodeType
         listed = frozenset(private) | frozenset(dirname(path) for path in private)  # folders not to list
         startswith = str_.startswith
+        plain, fspath, base_exception = (str_, bytes_, int), os.fspath, BaseException
 
         def grader_file(path: str) -> bool:
             """Whether `path` (a real path) is one of the grader's files or in one of its folders."""
@@ -477,9 +529,17 @@ class Sandbox:
                 return f"setting {arguments[1]}" if student_context(3) else None
             return event if student_context(3) else None
 
+        def student_on_stack() -> bool:
+            frame = getframe(2)
+            while frame is not None:
+                if id_(frame.f_code) in student_codes:
+                    return True
+                frame = frame.f_back
+            return False
+
         def hook(event, arguments):
             me = get_ident()
-            if (phase[0] == "harness" and me == main) or me in busy:
+            if me in busy:
                 return
             watched = (event in refused or event.startswith("ctypes.") or event == "compile"
                        or event in ("os.rename", "os.link", "os.symlink")
@@ -490,8 +550,19 @@ class Sandbox:
                            and (arguments[1] in frame_attributes or arguments[1] in function_attributes)))
             if not watched:
                 return
+            if event in ("open", "os.listdir", "os.scandir") and arguments and type_(arguments[0]) not in plain:
+                try:  # a path-like object's __fspath__ may be the student's: it runs here, watched as ever
+                    arguments = (fspath(arguments[0]), *arguments[1:])
+                except base_exception:
+                    return
+            # While the hook works (`busy`), nothing is watched: the work calls only what was captured when the
+            # hook was made (C functions, `_private_paths`), never a name the student's code can rebind. In the
+            # harness's phase nothing is refused, unless code of the student's is on the stack (a builtin or a
+            # library function it rebound, which the harness called).
             busy.add(me)
             try:
+                if phase[0] == "harness" and me == main and not student_on_stack():
+                    return
                 why = refusal(event, arguments)
             finally:
                 busy.discard(me)
