@@ -24,6 +24,11 @@ Before any submitted cell runs, `Sandbox`
 Nothing in the worker's frames is within the student's reach, then; its file descriptors are (`os.read`,
 `os.write`, `os.dup2` raise no audit event): the channel is authenticated instead (see `protocol`).
 
+The harness (the worker's own code, between cells and calls) may call code of the student's: a builtin or a
+library function the student's code rebound. So in the harness's phase the guard and the hook refuse as they do in
+an instructor's cell, when a frame of the student's is on the stack; and while the hook does its own work, in which
+it watches nothing, it calls only C functions it captured when it was made.
+
 A refused call raises `ForbiddenCall`, and a refused call into the library is reported to the grading process
 at once (a message on the worker's channel), so catching the exception hides nothing. The guard and the hook
 keep their state in closures captured before any student code runs (reachable only through a forbidden

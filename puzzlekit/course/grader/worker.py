@@ -148,7 +148,7 @@ def student(setup: dict, inbox: int, out: int, key: bytes | None) -> None:
     monotonic, setitimer, real, execute, compile_ = time.monotonic, signal.setitimer, signal.ITIMER_REAL, exec, compile
     profile, getrusage, myself = signal.ITIMER_PROF, resource.getrusage, resource.RUSAGE_SELF
     setrlimit, cpu_limit, most = resource.setrlimit, resource.RLIMIT_CPU, resource.getrlimit(resource.RLIMIT_CPU)[1]
-    int_, min_, infinity = int, min, resource.RLIM_INFINITY
+    int_, min_, set_, infinity = int, min, set, resource.RLIM_INFINITY
     time_up, base_exception, call = TimeUp, BaseException, _call
     namespace = {"__name__": "__main__", "__builtins__": builtins}
     namespace["get_ipython"] = get_ipython_for(namespace, exec)
@@ -209,7 +209,7 @@ def student(setup: dict, inbox: int, out: int, key: bytes | None) -> None:
         send(out, {"op": "cell", "index": index, "status": status, "error": message,
                    "seconds": round(monotonic() - started, 3)}, key)
     send(out, {"op": "ready"}, key)
-    answered = set()
+    answered = set_()
     while True:
         # a message the student's code wrote on the channel (its HMAC is wrong), or one sent again: the worker
         # ends, and the grading process scores the call it waits for as a crash
