@@ -221,6 +221,22 @@ HARNESS_CHEATS = {
         _STEAL_FROM_THE_HARNESS + "\nimport posixpath\nposixpath._joinrealpath = _stealing(posixpath._joinrealpath)"),
 }
 
+#: Source text compiled (not run) by the student's code, then run by the harness through C functions only (no frame
+#: of the student's on the stack): here json.JSONEncoder, which the worker's `send` calls, rebound to
+#: partial(SimpleNamespace, encode=partial(eval, code)). Open: see the xfail's reason.
+UNSEEN_CODE_CHEAT = r'''import codeop, functools, json, types
+_expression = ("(__import__('builtins').__setattr__('stash', (lambda w: w(w, __import__('sys')._getframe(0)))"
+               "(lambda w, f: f if f is None or 'sandbox' in f.f_locals else w(w, f.f_back)).f_locals['sandbox']),"
+               " _encode(locals()))[1]")
+_code = codeop.compile_command(_expression, symbol="eval")
+json.JSONEncoder = functools.partial(types.SimpleNamespace, encode=functools.partial(
+    eval, _code, {"_encode": json.JSONEncoder(allow_nan=False).encode}))
+
+
+def my_breadth_first(problem):
+    stash.allowed.update(stash.implementations.values())
+    return textbook.breadth_first(problem)'''
+
 #: What else an answer could reach the worker's state or the library by: each refused (the cell's assert).
 MACHINERY_REFUSED = '''import _imp, importlib.util, sys, types
 refused = []
@@ -335,6 +351,7 @@ def reports(chapter, grader):
         submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=6)  # after the answer's cell
     for name, source in HARNESS_CHEATS.items():
         submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=6)
+    submissions["wrong + unseen code run by the harness"] = _submission(chapter, wrong, [UNSEEN_CODE_CHEAT], after=6)
     submissions["machinery refused"] = _submission(chapter, wrong, [MACHINERY_REFUSED], after=6)
     for name, (source, _) in LIBRARY_ANSWERS.items():
         answers = (dict(reference, my_breadth_first=source) if source
@@ -417,6 +434,14 @@ def test_a_cheat_on_the_grader_s_machinery_scores_what_the_wrong_answer_scores(r
 @pytest.mark.parametrize("cheat", sorted(HARNESS_CHEATS))
 def test_code_of_the_student_s_run_by_the_harness_scores_what_the_wrong_answer_scores(reports, cheat):
     assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
+
+
+@pytest.mark.xfail(strict=True, reason="open: code compiled from the student's code but not run there (codeop) is "
+                   "no one's, and the harness still calls names the student's code can rebind (json, contextlib, "
+                   "linecache): run through C functions alone, that code meets no frame of the student's")
+def test_code_compiled_by_the_student_and_run_by_the_harness_scores_what_the_wrong_answer_scores(reports):
+    report = reports["wrong + unseen code run by the harness"]
+    assert _scores(report) == _scores(reports["wrong"]), _why(report)
 
 
 def test_what_else_reaches_the_grader_s_state_is_refused(reports):
