@@ -114,6 +114,144 @@ CHEAT_CELLS = {
         "    for problem in problems:\n        ANSWERS[repr(problem)] = textbook.breadth_first(problem)"),
 }
 
+#: The worker's frames hold the sandbox's state and the channel (its file descriptors, its key): from there an answer
+#: switches the guards off and calls the library.
+_STEAL_THE_SANDBOX = '''
+def _sandbox(frame):
+    while frame is not None and "sandbox" not in frame.f_locals:
+        frame = frame.f_back
+    return frame.f_locals["sandbox"]
+'''
+
+#: Cheats on the grader's own machinery, each a cell added after the wrong answer's: none may change a score.
+MACHINERY_CHEATS = {
+    # a thread reads the grading process's requests on the worker's own channel (a copy of its file descriptor; the
+    # worker reads a pipe of the thread's, put in its place by os.dup2), slips in a call of another exercise (which
+    # frees the library) and renames the call of my_breadth_first to a helper that calls the library
+    "the channel rewritten": '''import base64, json, os, pickle, stat, threading
+
+
+def _pipe(fd):
+    try:
+        return stat.S_ISFIFO(os.fstat(fd).st_mode)
+    except OSError:
+        return False
+
+
+inbox = [fd for fd in range(3, 100) if _pipe(fd)][0]   # the channel: the worker's first pipes
+real = os.dup(inbox)
+reader, writer = os.pipe()
+os.dup2(reader, inbox)
+
+
+def _exactly(size):
+    data = b""
+    while len(data) < size:
+        data += os.read(real, size - len(data))
+    return data
+
+
+def _relay():
+    while True:
+        header = _exactly(8)
+        size = int.from_bytes(header, "big")
+        rest = _exactly(size)
+        if not rest.startswith(b"{"):   # an HMAC before the message
+            rest += _exactly(32)
+        message, mac = json.loads(rest[-size:]), rest[:-size]
+        if message.get("name") != "my_breadth_first":
+            os.write(writer, header + rest)
+            continue
+        for forged in ({"op": "call", "id": "x", "name": "effective_branching_factor", "time_limit": 5,
+                        "args": base64.b64encode(pickle.dumps((52, 5))).decode()}, dict(message, name="helper")):
+            data = json.dumps(forged).encode()
+            os.write(writer, len(data).to_bytes(8, "big") + bytes(len(mac)) + data)
+
+
+helper = lambda problem: textbook.breadth_first(problem)
+threading.Thread(target=_relay, daemon=True).start()''',
+    "a signal handler's frame": _STEAL_THE_SANDBOX + '''
+import signal
+
+
+def my_breadth_first(problem):
+    caught = []
+    signal.signal(signal.SIGUSR1, lambda number, frame: caught.append(frame))
+    signal.raise_signal(signal.SIGUSR1)
+    _sandbox(caught[0]).phase_cell[0] = "harness"
+    return textbook.breadth_first(problem)''',
+    # the function, compiled by the magic, is not a cell's: the instructor's last cell, which calls it, once let its
+    # sys._getframe through
+    "%%capture's source, called by an instructor's cell": '''get_ipython().run_cell_magic("capture", "", """
+def my_breadth_first(problem):
+    import sys
+    if "stash" not in globals():
+        frame = sys._getframe(1)
+        while frame is not None and "sandbox" not in frame.f_locals:
+            frame = frame.f_back
+        globals()["stash"] = frame.f_locals["sandbox"]
+    stash.phase_cell[0] = "harness"
+    return textbook.breadth_first(problem)
+""")''',
+}
+#: Cheats that get code of the student's run by the harness (the worker's loop, the audit hook's own work), where
+#: nothing was refused: each stole the sandbox through sys._getframe there.
+_STEAL_FROM_THE_HARNESS = '''import builtins, sys
+
+
+def _stealing(function):
+    def steal(*arguments, **options):
+        frame = sys._getframe(1)
+        while frame is not None and "sandbox" not in frame.f_locals:
+            frame = frame.f_back
+        if frame is not None:
+            builtins.stash = frame.f_locals["sandbox"]
+        return function(*arguments, **options)
+    return steal
+
+
+def my_breadth_first(problem):
+    open("answer.txt", "w").close()
+    stash.phase_cell[0] = "harness"
+    return textbook.breadth_first(problem)
+'''
+HARNESS_CHEATS = {
+    "a builtin the worker calls, rebound": _STEAL_FROM_THE_HARNESS + "\nbuiltins.round = _stealing(round)",
+    "os.path's code under the audit hook, rebound": (
+        _STEAL_FROM_THE_HARNESS + "\nimport posixpath\nposixpath._joinrealpath = _stealing(posixpath._joinrealpath)"),
+}
+
+#: Source text compiled (not run) by the student's code, then run by the harness through C functions only (no frame
+#: of the student's on the stack): here json.JSONEncoder, which the worker's `send` calls, rebound to
+#: partial(SimpleNamespace, encode=partial(eval, code)). Open: see the xfail's reason.
+UNSEEN_CODE_CHEAT = r'''import codeop, functools, json, types
+_expression = ("(__import__('builtins').__setattr__('stash', (lambda w: w(w, __import__('sys')._getframe(0)))"
+               "(lambda w, f: f if f is None or 'sandbox' in f.f_locals else w(w, f.f_back)).f_locals['sandbox']),"
+               " _encode(locals()))[1]")
+_code = codeop.compile_command(_expression, symbol="eval")
+json.JSONEncoder = functools.partial(types.SimpleNamespace, encode=functools.partial(
+    eval, _code, {"_encode": json.JSONEncoder(allow_nan=False).encode}))
+
+
+def my_breadth_first(problem):
+    stash.allowed.update(stash.implementations.values())
+    return textbook.breadth_first(problem)'''
+
+#: What else an answer could reach the worker's state or the library by: each refused (the cell's assert).
+MACHINERY_REFUSED = '''import _imp, importlib.util, sys, types
+refused = []
+attempts = (lambda: open("/proc/self/mem", "rb"),   # the channel's key is in the worker's memory
+            lambda: __import__("_xxsubinterpreters").create(),   # a subinterpreter has no guard
+            lambda: __import__("signal").signal(__import__("signal").SIGUSR1, print),
+            lambda: _imp.create_builtin(types.SimpleNamespace(name="_signal")),   # a fresh _signal.signal
+            lambda: importlib.util.module_from_spec(importlib.util.find_spec("_imp")))
+for attempt in attempts:
+    try:
+        attempt()
+    except BaseException as error:
+        refused.append(f"{type(error).__name__}: {error}")
+assert len(refused) == len(attempts), refused'''
+
 #: Answers that call the library, or read the grader: each scores 0 for its exercise, with a message saying why.
 LIBRARY_ANSWERS = {
     "aliased": ("my_breadth_first = textbook.breadth_first", "is the library's breadth_first"),
@@ -209,6 +347,12 @@ def reports(chapter, grader):
     }
     for name, source in CHEAT_CELLS.items():
         submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=4)
+    for name, source in MACHINERY_CHEATS.items():
+        submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=6)  # after the answer's cell
+    for name, source in HARNESS_CHEATS.items():
+        submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=6)
+    submissions["wrong + unseen code run by the harness"] = _submission(chapter, wrong, [UNSEEN_CODE_CHEAT], after=6)
+    submissions["machinery refused"] = _submission(chapter, wrong, [MACHINERY_REFUSED], after=6)
     for name, (source, _) in LIBRARY_ANSWERS.items():
         answers = (dict(reference, my_breadth_first=source) if source
                    else dict(reference, effective_branching_factor=pasted))
@@ -278,6 +422,33 @@ def test_a_wrong_answer_loses_that_exercise_only(reports, submission):
 @pytest.mark.parametrize("cheat", sorted(CHEAT_CELLS))
 def test_a_cheat_scores_what_the_wrong_answer_scores(reports, cheat):
     assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
+
+
+@pytest.mark.parametrize("cheat", sorted(MACHINERY_CHEATS))
+def test_a_cheat_on_the_grader_s_machinery_scores_what_the_wrong_answer_scores(reports, cheat):
+    """The channel to the grading process, the worker's frames, source text run by a magic: issue 24's holes that
+    the grader's own machinery left (each scored full marks for a wrong answer)."""
+    assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
+
+
+@pytest.mark.parametrize("cheat", sorted(HARNESS_CHEATS))
+def test_code_of_the_student_s_run_by_the_harness_scores_what_the_wrong_answer_scores(reports, cheat):
+    assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
+
+
+@pytest.mark.xfail(strict=True, reason="open: code compiled from the student's code but not run there (codeop) is "
+                   "no one's, and the harness still calls names the student's code can rebind (json, contextlib, "
+                   "linecache): run through C functions alone, that code meets no frame of the student's")
+def test_code_compiled_by_the_student_and_run_by_the_harness_scores_what_the_wrong_answer_scores(reports):
+    report = reports["wrong + unseen code run by the harness"]
+    assert _scores(report) == _scores(reports["wrong"]), _why(report)
+
+
+def test_what_else_reaches_the_grader_s_state_is_refused(reports):
+    report = reports["machinery refused"]
+    assert _scores(report) == _scores(reports["wrong"]), _why(report)
+    ran = next(entry for entry in report.cells if entry["index"] == 7)
+    assert ran["status"] == "done", ran  # its assert: every attempt refused
 
 
 def test_the_cheats_change_nothing_for_a_right_answer(reports):

@@ -64,15 +64,20 @@ class Worker:
                                         stderr=self.errors, env=_environment(), cwd=setup["cwd"],
                                         start_new_session=True)
         self.messages: queue.Queue = queue.Queue()
+        # the channel's key (see `protocol`): sent in the setup, before any of the student's code runs
+        self.key = secrets.token_bytes(32) if setup.get("mode") == "student" else None
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
-        self.send(setup)
+        try:  # the setup itself goes as it is: the worker learns the key from it
+            send(self.process.stdin.fileno(), setup if self.key is None else dict(setup, key=self.key.hex()))
+        except (OSError, ValueError):
+            pass
 
     def _read(self) -> None:
         fd = self.process.stdout.fileno()
         while True:
             try:
-                message = receive(fd)
+                message = receive(fd, self.key)
             except OSError:
                 message = None
             self.messages.put(message)
@@ -81,7 +86,7 @@ class Worker:
 
     def send(self, message: dict) -> bool:
         try:
-            send(self.process.stdin.fileno(), message)
+            send(self.process.stdin.fileno(), message, self.key)
             return True
         except (OSError, ValueError):
             return False

@@ -13,8 +13,21 @@ Before any submitted cell runs, `Sandbox`
   would get around the guard: reading the library's source files, reading `__code__` of a forbidden function,
   building a function from forbidden code, new code objects (`code.__new__`, `code.replace`), setting
   `__code__`/`__defaults__`, `sys.setprofile`/`settrace`, frames (`sys._getframe`, `tb_frame`, `gi_frame`),
-  `gc`'s object lists, `ctypes`, new processes and signals, new resource limits, `marshal.loads`, and compiling
-  source text (`exec`, `eval`, `compile`) directly in an answer;
+  `gc`'s object lists, `ctypes`, new processes and signals, new resource limits, `marshal.loads`, subinterpreters
+  (they have no hook), reading the worker's memory (`/proc/self/mem`: the channel's key), and compiling source
+  text (`exec`, `eval`, `compile`) directly in an answer; code that the student's code runs or makes a function
+  of, wherever it was compiled (a magic's cell, `timeit`, `code.InteractiveInterpreter`), counts as the
+  student's from then on, as a cell's does;
+- refuses installing a signal handler from the student's code (a handler is given the interrupted frame, and
+  `f_back`, which raises no audit event, leads from there to the worker's frames).
+
+Nothing in the worker's frames is within the student's reach, then; its file descriptors are (`os.read`,
+`os.write`, `os.dup2` raise no audit event): the channel is authenticated instead (see `protocol`).
+
+The harness (the worker's own code, between cells and calls) may call code of the student's: a builtin or a
+library function the student's code rebound. So in the harness's phase the guard and the hook refuse as they do in
+an instructor's cell, when a frame of the student's is on the stack; and while the hook does its own work, in which
+it watches nothing, it calls only C functions it captured when it was made.
 
 A refused call raises `ForbiddenCall`, and a refused call into the library is reported to the grading process
 at once (a message on the worker's channel), so catching the exception hides nothing. The guard and the hook
@@ -74,11 +87,11 @@ def _isolated(function):
     return types.FunctionType(function.__code__, {"__builtins__": __builtins__}, function.__name__)
 
 
-def _report(send, fd, label) -> None:
+def _report(send, fd, key, label) -> None:
     if fd is None:
         return
     try:
-        send(fd, {"op": "forbidden", "label": label})
+        send(fd, {"op": "forbidden", "label": label}, key)
     except Exception:  # noqa: BLE001 - a channel the student's code broke: the refusal itself still stands
         pass
 
@@ -89,6 +102,7 @@ _REFUSED_EVENTS = frozenset({
     "gc.get_objects", "gc.get_referrers", "gc.get_referents", "code.__new__", "marshal.loads", "marshal.load",
     "subprocess.Popen", "os.system", "os.exec", "os.fork", "os.forkpty", "os.posix_spawn", "os.spawn", "os.kill",
     "os.killpg", "signal.pthread_kill", "pty.spawn", "os.chdir",
+    "cpython.PyInterpreterState_New",  # a subinterpreter: no audit hook, no guard, the library free
     "resource.setrlimit", "resource.prlimit",  # the CPU time a call may use is the worker's soft RLIMIT_CPU
 })
 _FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "gi_code", "cr_code", "ag_code"})
@@ -107,6 +121,57 @@ def _package_suffix(file: str) -> str:
     return "/" + "/".join(parts)
 
 
+def _private_paths():
+    """`realpath`, `dirname`, `basename`, `fsdecode` for the audit hook, on str and bytes paths, calling only C
+    functions captured now: os.path's own read names of `os` and `posixpath` that the student's code can rebind, and
+    code of the student's run while the hook works would be watched by nothing."""
+    lstat, readlink, getcwd, os_error, type_error, str_, bytes_, type_, reversed_, link = (
+        os.lstat, os.readlink, os.getcwd, OSError, TypeError, str, bytes, type, reversed, 0o120000)
+
+    def fsdecode(path) -> str:
+        if type_(path) is bytes_:
+            return bytes_.decode(path, "utf-8", "surrogateescape")
+        if type_(path) is str_:
+            return path
+        raise type_error("not a path")
+
+    def realpath(path: str) -> str:
+        """The path with every symbolic link followed, as os.path.realpath (not strict) makes it."""
+        if not str_.startswith(path, "/"):
+            path = getcwd() + "/" + path
+        pending, resolved, hops = list(reversed_(str_.split(path, "/"))), "", 0
+        while pending:
+            part = pending.pop()
+            if part in ("", "."):
+                continue
+            if part == "..":
+                resolved = resolved[:str_.rfind(resolved, "/")] if resolved else ""
+                continue
+            candidate = resolved + "/" + part
+            try:
+                mode = lstat(candidate).st_mode
+            except os_error:
+                resolved = candidate
+                continue
+            if mode & 0o170000 != link or hops > 40:
+                resolved = candidate
+                continue
+            hops += 1
+            target = readlink(candidate)
+            if str_.startswith(target, "/"):
+                resolved = ""
+            pending.extend(reversed_(str_.split(target, "/")))
+        return resolved or "/"
+
+    def dirname(path: str) -> str:
+        return path[:str_.rfind(path, "/")] or "/"
+
+    def basename(path: str) -> str:
+        return path[str_.rfind(path, "/") + 1:]
+
+    return realpath, dirname, basename, fsdecode
+
+
 class Sandbox:
     """The guards of one worker; `forbid` lists ("module", name), ("object", module, qualname), ("notebook", name).
 
@@ -115,7 +180,7 @@ class Sandbox:
     """
 
     def __init__(self, forbid, namespace: dict, report_fd: int | None = None, groups: dict | None = None,
-                 private=()):
+                 private=(), key: bytes | None = None):
         self.namespace = namespace
         self.private = tuple(os.path.realpath(path) for path in private)  # the grader's files and folders
         self.allowed: set = set()  # ids of the implementations the exercise being graded does not forbid
@@ -132,7 +197,7 @@ class Sandbox:
         self.phase_cell = ["harness"]
         self.busy: set = set()  # threads in the guard's or the hook's own work: the hook does not look at them
         self.main = _thread.get_ident()
-        self.report = functools.partial(_isolated(_report), send, report_fd)
+        self.report = functools.partial(_isolated(_report), send, report_fd, key)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SyntaxWarning)  # "str is not callable": the stub's constants are replaced
             namespace_for_stub: dict = {}
@@ -155,6 +220,7 @@ class Sandbox:
                     pass
             self.groups[exercise] = frozenset(self.implementations.get(function, 0) for function in self.collecting)
         self.collecting = None
+        self._guard_signal_handlers()
         linecache.clearcache()
         sys.addaudithook(self._make_hook())
 
@@ -279,7 +345,7 @@ class Sandbox:
             if id_(implementation) in allowed:  # forbidden by another exercise than the one being graded
                 return implementation(*arguments, **options)
             refused = phase[0] == "student" or get_ident() != main
-            if not refused and phase[0] == "instructor":
+            if not refused:  # an instructor's cell, or the harness (which may call code of the student's)
                 me = get_ident()
                 busy.add(me)  # the audit hook lets this _getframe through without a look
                 try:
@@ -301,6 +367,59 @@ class Sandbox:
 
         return guard
 
+    # -- signal handlers -------------------------------------------------------------------------------------
+    def _guard_signal_handlers(self) -> None:
+        """Refuse installing a signal handler from the student's code: a handler is called with the frame the
+        signal interrupted, and from there `f_back` (which raises no audit event) walks to the worker's frames
+        (the sandbox's state, the channel's key). `signal.signal` calls `_signal.signal` by name, so a stub put
+        in `_signal`'s namespace guards both; a fresh `_signal` module (made by `_imp.create_builtin`, which the
+        import system calls) would bring the real function back, so that is guarded too. The real functions are
+        constants of the stubs' code, which the audit hook refuses to the student's code."""
+        import _imp
+        import _signal
+
+        refuse = self._make_refuser()
+        for module, name, label in ((_signal, "signal", "signal.signal"),
+                                    (_imp, "create_builtin", "_imp.create_builtin")):
+            constants = tuple({"GUARD": refuse, "IMPL": getattr(module, name), "LABEL": label}.get(constant, constant)
+                              if isinstance(constant, str) else constant for constant in self.stub.co_consts)
+            stub = self.stub.replace(co_consts=constants, co_name=name, co_qualname=name)
+            self.kept.append(stub)
+            self.labels[id(stub)] = label
+            setattr(module, name, types.FunctionType(stub, {"__builtins__": {}}, name))
+
+    def _make_refuser(self):
+        """What the stubs of `signal.signal` and `_imp.create_builtin` call: the real function, unless the
+        student's code calls it (`_imp.create_builtin` only for the modules `_signal` and `_imp`)."""
+        phase, main, get_ident, getframe = self.phase_cell, self.main, _thread.get_ident, sys._getframe
+        student_codes, cell_codes, busy, error = self.student_codes, self.cell_codes, self.busy, ForbiddenCall
+        getattr_, type_, str_, namespace, id_ = getattr, type, str, types.SimpleNamespace, id
+
+        def refuse(implementation, label, arguments, options):
+            if label == "_imp.create_builtin":
+                name = getattr_(arguments[0], "name", None) if arguments else None  # read once: the spec may lie
+                if type_(name) is not str_ or name not in ("_signal", "_imp"):
+                    return implementation(namespace(name=name), *arguments[1:], **options)
+            refused = phase[0] == "student" or get_ident() != main
+            if not refused:  # an instructor's cell, or the harness (which may call code of the student's)
+                me = get_ident()
+                busy.add(me)
+                try:
+                    frame = getframe(2)
+                finally:
+                    busy.discard(me)
+                while frame is not None and id_(frame.f_code) not in cell_codes:
+                    if id_(frame.f_code) in student_codes:
+                        refused = True
+                        break
+                    frame = frame.f_back
+            if refused:
+                raise error("the grader refuses " + label + " in an answer (a signal handler is given the "
+                            "grader's frames)")
+            return implementation(*arguments, **options)
+
+        return refuse
+
     # -- the audit hook --------------------------------------------------------------------------------------
     def _make_hook(self):
         """The audit hook: a closure over what it needs, captured now (a student's code that rebinds a builtin, a
@@ -308,14 +427,15 @@ class Sandbox:
         phase, main, busy, get_ident, getframe = self.phase_cell, self.main, self.busy, _thread.get_ident, sys._getframe
         labels, files, student_codes, id_ = self.labels, frozenset(self.files), self.student_codes, id
         folders = frozenset(os.path.dirname(file) for file in files)
-        realpath, dirname, basename, fsdecode = os.path.realpath, os.path.dirname, os.path.basename, os.fsdecode
+        realpath, dirname, basename, fsdecode = _private_paths()
         refused, frame_attributes, function_attributes = _REFUSED_EVENTS, _FRAME_ATTRIBUTES, _FUNCTION_ATTRIBUTES
         path_types, error, getattr_, type_ = (str, bytes, os.PathLike), ForbiddenCall, getattr, type
         isinstance_, len_, any_, str_, bytes_ = isinstance, len, any, str, bytes
         suffixes = tuple(_package_suffix(file) for file in files)
-        private = self.private
+        private, kept, cell_codes, code_type = self.private, self.kept, self.cell_codes, types.CodeType
         listed = frozenset(private) | frozenset(dirname(path) for path in private)  # folders not to list
         startswith = str_.startswith
+        plain, fspath, base_exception = (str_, bytes_, int), os.fspath, BaseException
 
         def grader_file(path: str) -> bool:
             """Whether `path` (a real path) is one of the grader's files or in one of its folders."""
@@ -362,6 +482,8 @@ class Sandbox:
                     return f"reading the library's source ({basename(path)})"
                 if grader_file(path) and student_context(3):
                     return "opening the grader's files"
+                if startswith(path, "/proc/") and basename(path) == "mem" and student_context(3):
+                    return "reading the worker's memory"  # the channel's key is there (see `protocol`)
                 mode = arguments[1] if len_(arguments) > 1 else None
                 writing = type_(mode) is str_ and any_(c in mode for c in "wax+")
                 if writing and path.endswith((".py", ".pyc", ".pth")) and student_context(3):
@@ -382,6 +504,18 @@ class Sandbox:
                 code = arguments[0] if arguments else None
                 if id_(code) in labels and student_context(3):
                     return f"the library's code ({labels[id_(code)]}) run from an answer"
+                if (type_(code) is code_type and id_(code) not in student_codes and id_(code) not in cell_codes
+                        and student_context(3)):
+                    # code run (or made a function) from the student's code is the student's, wherever it was
+                    # compiled: a `%%time` cell's body, `timeit`, `code.InteractiveInterpreter`, IPython's
+                    # `run_cell`. Else a function defined there, called later by an instructor's cell, would run
+                    # with no frame of the student's on the stack: let through `sys._getframe`, the library.
+                    stack = [code]
+                    while stack:
+                        current = stack.pop()
+                        kept.append(current)
+                        student_codes.add(id_(current))
+                        stack.extend(constant for constant in current.co_consts if type_(constant) is code_type)
                 return None
             if event == "compile":
                 caller = getframe(2)
@@ -400,9 +534,17 @@ class Sandbox:
                 return f"setting {arguments[1]}" if student_context(3) else None
             return event if student_context(3) else None
 
+        def student_on_stack() -> bool:
+            frame = getframe(2)
+            while frame is not None:
+                if id_(frame.f_code) in student_codes:
+                    return True
+                frame = frame.f_back
+            return False
+
         def hook(event, arguments):
             me = get_ident()
-            if (phase[0] == "harness" and me == main) or me in busy:
+            if me in busy:
                 return
             watched = (event in refused or event.startswith("ctypes.") or event == "compile"
                        or event in ("os.rename", "os.link", "os.symlink")
@@ -413,8 +555,19 @@ class Sandbox:
                            and (arguments[1] in frame_attributes or arguments[1] in function_attributes)))
             if not watched:
                 return
+            if event in ("open", "os.listdir", "os.scandir") and arguments and type_(arguments[0]) not in plain:
+                try:  # a path-like object's __fspath__ may be the student's: it runs here, watched as ever
+                    arguments = (fspath(arguments[0]), *arguments[1:])
+                except base_exception:
+                    return
+            # While the hook works (`busy`), nothing is watched: the work calls only what was captured when the
+            # hook was made (C functions, `_private_paths`), never a name the student's code can rebind. In the
+            # harness's phase nothing is refused, unless code of the student's is on the stack (a builtin or a
+            # library function it rebound, which the harness called).
             busy.add(me)
             try:
+                if phase[0] == "harness" and me == main and not student_on_stack():
+                    return
                 why = refusal(event, arguments)
             finally:
                 busy.discard(me)

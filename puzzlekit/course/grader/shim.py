@@ -41,5 +41,7 @@ class GetIPython:
 
 def get_ipython_for(namespace: dict, execute):
     """The `get_ipython` function of a notebook run in `namespace` (`execute` runs a magic's code there)."""
-    shell = GetIPython(lambda code: execute(code, namespace))
+    # compiled here, then run: `exec` of a code object raises the audit event by which the sandbox takes the
+    # code for the student's when the student's code runs the magic (exec of a string raises none)
+    shell = GetIPython(lambda code: execute(compile(code, "<magic>", "exec"), namespace))
     return lambda: shell

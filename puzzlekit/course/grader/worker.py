@@ -135,8 +135,9 @@ def _limits(setup: dict) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def student(setup: dict, inbox: int, out: int) -> None:
-    """Run the submission's cells, then answer the grading process's calls until it says stop."""
+def student(setup: dict, inbox: int, out: int, key: bytes | None) -> None:
+    """Run the submission's cells, then answer the grading process's calls until it says stop (every message
+    authenticated under `key`: see `protocol`)."""
     import builtins
 
     from .sandbox import Sandbox
@@ -147,7 +148,7 @@ def student(setup: dict, inbox: int, out: int) -> None:
     monotonic, setitimer, real, execute, compile_ = time.monotonic, signal.setitimer, signal.ITIMER_REAL, exec, compile
     profile, getrusage, myself = signal.ITIMER_PROF, resource.getrusage, resource.RUSAGE_SELF
     setrlimit, cpu_limit, most = resource.setrlimit, resource.RLIMIT_CPU, resource.getrlimit(resource.RLIMIT_CPU)[1]
-    int_, min_, infinity = int, min, resource.RLIM_INFINITY
+    int_, min_, set_, infinity = int, min, set, resource.RLIM_INFINITY
     time_up, base_exception, call = TimeUp, BaseException, _call
     namespace = {"__name__": "__main__", "__builtins__": builtins}
     namespace["get_ipython"] = get_ipython_for(namespace, exec)
@@ -157,7 +158,7 @@ def student(setup: dict, inbox: int, out: int) -> None:
             cells.append((index, kind, compile_(python_source(source), f"<cell {index}>", "exec"), ""))
         except BaseException as error:  # noqa: BLE001 - a cell that does not compile is reported and skipped
             cells.append((index, kind, None, f"{type(error).__name__}: {error}"[:300]))
-    sandbox = Sandbox(setup["forbid"], namespace, out, setup.get("groups"), setup.get("private", ()))
+    sandbox = Sandbox(setup["forbid"], namespace, out, setup.get("groups"), setup.get("private", ()), key)
     grading = sandbox.grading
     phase, register, after_instructor_cell, library_label = (sandbox.phase, sandbox.register,
                                                             sandbox.after_instructor_cell, sandbox.library_label)
@@ -191,9 +192,9 @@ def student(setup: dict, inbox: int, out: int) -> None:
         setrlimit(cpu_limit, (soft, most))
 
     for index, kind, code, problem in cells:
-        send(out, {"op": "cell", "index": index, "status": "start"})
+        send(out, {"op": "cell", "index": index, "status": "start"}, key)
         if code is None:
-            send(out, {"op": "cell", "index": index, "status": "error", "error": problem})
+            send(out, {"op": "cell", "index": index, "status": "error", "error": problem}, key)
             continue
         started, status, message = monotonic(), "done", ""
         try:
@@ -206,12 +207,16 @@ def student(setup: dict, inbox: int, out: int) -> None:
         if kind == "instructor":
             after_instructor_cell()
         send(out, {"op": "cell", "index": index, "status": status, "error": message,
-                   "seconds": round(monotonic() - started, 3)})
-    send(out, {"op": "ready"})
+                   "seconds": round(monotonic() - started, 3)}, key)
+    send(out, {"op": "ready"}, key)
+    answered = set_()
     while True:
-        request = receive(inbox)
-        if request is None or request.get("op") != "call":
+        # a message the student's code wrote on the channel (its HMAC is wrong), or one sent again: the worker
+        # ends, and the grading process scores the call it waits for as a crash
+        request = receive(inbox, key)
+        if request is None or request.get("op") != "call" or request.get("id") in answered:
             return
+        answered.add(request.get("id"))
         reply = {"op": "result", "id": request.get("id")}
         grading(request["name"])
         function = namespace.get(request["name"])
@@ -230,7 +235,7 @@ def student(setup: dict, inbox: int, out: int) -> None:
                 with phase("student"):
                     reply["args"] = encode(arguments)
             cpu_budget(None)
-        send(out, reply)
+        send(out, reply, key)
 
 
 def _call(phase, timed, timer, time_up, encode, seconds, function, arguments) -> dict:
@@ -268,6 +273,7 @@ def main(inbox: int | None = None, out: int | None = None) -> None:
     if setup["mode"] == "teacher":
         teacher(setup, out)
     else:
-        student(setup, inbox, out)
+        key = setup.pop("key", None)
+        student(setup, inbox, out, None if key is None else bytes.fromhex(key))
     sys.stdout.flush()
     os._exit(0)  # no finalizers, no atexit handlers of the notebook's code
