@@ -134,15 +134,17 @@ def make_hook(sandbox):
         normal = "/" + "/".join(parts)
         return any_(normal.endswith(suffix) for suffix in suffixes)
 
-    def student_context(depth: int) -> bool:
-        if phase[0] == "student" or get_ident() != main:
-            return True
+    def student_on_stack(depth: int) -> bool:
+        """Whether a frame of the student's code is on the stack, from the frame `depth` above this one down."""
         frame = getframe(depth)
         while frame is not None:
             if id_(frame.f_code) in student_codes:
                 return True
             frame = frame.f_back
         return False
+
+    def student_context(depth: int) -> bool:
+        return phase[0] == "student" or get_ident() != main or student_on_stack(depth + 1)
 
     def refusal(event, arguments):
         # frames: 0 this function, 1 hook, 2 the code that raised the event
@@ -212,14 +214,6 @@ def make_hook(sandbox):
             return f"setting {arguments[1]}" if student_context(3) else None
         return event if student_context(3) else None
 
-    def student_on_stack() -> bool:
-        frame = getframe(2)
-        while frame is not None:
-            if id_(frame.f_code) in student_codes:
-                return True
-            frame = frame.f_back
-        return False
-
     def hook(event, arguments):
         me = get_ident()
         if me in busy:
@@ -244,7 +238,7 @@ def make_hook(sandbox):
         # library function it rebound, which the harness called).
         busy.add(me)
         try:
-            if phase[0] == "harness" and me == main and not student_on_stack():
+            if phase[0] == "harness" and me == main and not student_on_stack(2):
                 return
             why = refusal(event, arguments)
         finally:

@@ -257,30 +257,46 @@ class Sandbox:
             self.phase_cell[0] = before
 
     # -- the guard -------------------------------------------------------------------------------------------
+    def _make_stack_readers(self):
+        """`stub_caller()`, the frame that called the stub that called the guard (or the refuser) calling it; and
+        `student_below(frame)`, whether a frame of the student's code is on the stack from `frame` down to the
+        nearest cell's (an instructor's cell, or the harness, may call code of the student's). Closures over
+        state captured now, as the guard's."""
+        getframe, get_ident, busy, id_ = sys._getframe, _thread.get_ident, self.busy, id
+        student_codes, cell_codes = self.student_codes, self.cell_codes
+
+        def stub_caller():
+            me = get_ident()
+            busy.add(me)  # the audit hook lets this _getframe through without a look
+            try:
+                return getframe(3)  # 0 this function, 1 the guard, 2 the stub, 3 its caller
+            finally:
+                busy.discard(me)
+
+        def student_below(frame) -> bool:
+            while frame is not None and id_(frame.f_code) not in cell_codes:
+                if id_(frame.f_code) in student_codes:
+                    return True
+                frame = frame.f_back
+            return False
+
+        return stub_caller, student_below
+
     def _make_guard(self):
         """The function every forbidden library function's stub calls: a closure over state captured now."""
-        phase, main, get_ident, getframe = self.phase_cell, self.main, _thread.get_ident, sys._getframe
-        student_codes, cell_codes, report, error = self.student_codes, self.cell_codes, self.report, ForbiddenCall
-        labels, id_, busy, allowed = self.labels, id, self.busy, self.allowed
+        phase, main, get_ident, error = self.phase_cell, self.main, _thread.get_ident, ForbiddenCall
+        labels, id_, allowed, report = self.labels, id, self.allowed, self.report
+        stub_caller, student_below = self._make_stack_readers()
 
         def guard(implementation, label, arguments, options):
             if id_(implementation) in allowed:  # forbidden by another exercise than the one being graded
                 return implementation(*arguments, **options)
             refused = phase[0] == "student" or get_ident() != main
             if not refused:  # an instructor's cell, or the harness (which may call code of the student's)
-                me = get_ident()
-                busy.add(me)  # the audit hook lets this _getframe through without a look
-                try:
-                    frame = getframe(2)  # 0 this guard, 1 the stub, 2 its caller
-                finally:
-                    busy.discard(me)
+                frame = stub_caller()
                 if id_(frame.f_code) in labels:  # the library calling itself: its own call was let through
                     return implementation(*arguments, **options)
-                while frame is not None and id_(frame.f_code) not in cell_codes:
-                    if id_(frame.f_code) in student_codes:
-                        refused = True
-                        break
-                    frame = frame.f_back
+                refused = student_below(frame)
             if refused:
                 report(label)
                 raise error("the grader refuses this call: " + label + " is the library's, and this exercise "
@@ -313,28 +329,17 @@ class Sandbox:
     def _make_refuser(self):
         """What the stubs of `signal.signal` and `_imp.create_builtin` call: the real function, unless the
         student's code calls it (`_imp.create_builtin` only for the modules `_signal` and `_imp`)."""
-        phase, main, get_ident, getframe = self.phase_cell, self.main, _thread.get_ident, sys._getframe
-        student_codes, cell_codes, busy, error = self.student_codes, self.cell_codes, self.busy, ForbiddenCall
-        getattr_, type_, str_, namespace, id_ = getattr, type, str, types.SimpleNamespace, id
+        phase, main, get_ident, error = self.phase_cell, self.main, _thread.get_ident, ForbiddenCall
+        stub_caller, student_below = self._make_stack_readers()
+        getattr_, type_, str_, namespace = getattr, type, str, types.SimpleNamespace
 
         def refuse(implementation, label, arguments, options):
             if label == "_imp.create_builtin":
                 name = getattr_(arguments[0], "name", None) if arguments else None  # read once: the spec may lie
                 if type_(name) is not str_ or name not in ("_signal", "_imp"):
                     return implementation(namespace(name=name), *arguments[1:], **options)
-            refused = phase[0] == "student" or get_ident() != main
-            if not refused:  # an instructor's cell, or the harness (which may call code of the student's)
-                me = get_ident()
-                busy.add(me)
-                try:
-                    frame = getframe(2)
-                finally:
-                    busy.discard(me)
-                while frame is not None and id_(frame.f_code) not in cell_codes:
-                    if id_(frame.f_code) in student_codes:
-                        refused = True
-                        break
-                    frame = frame.f_back
+            refused = phase[0] == "student" or get_ident() != main  # else an instructor's cell, or the harness
+            refused = refused or student_below(stub_caller())
             if refused:
                 raise error("the grader refuses " + label + " in an answer (a signal handler is given the "
                             "grader's frames)")
