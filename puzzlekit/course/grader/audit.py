@@ -104,7 +104,6 @@ def make_hook(sandbox):
     phase, main, busy = sandbox.phase_cell, sandbox.main, sandbox.busy
     get_ident, getframe = _thread.get_ident, sys._getframe
     labels, files, student_codes, id_ = sandbox.labels, frozenset(sandbox.files), sandbox.student_codes, id
-    folders = frozenset(os.path.dirname(file) for file in files)
     realpath, dirname, basename, fsdecode = _private_paths()
     refused, frame_attributes, function_attributes = _REFUSED_EVENTS, _FRAME_ATTRIBUTES, _FUNCTION_ATTRIBUTES
     path_types, error, getattr_, type_ = (str, bytes, os.PathLike), ForbiddenCall, getattr, type
@@ -158,7 +157,9 @@ def make_hook(sandbox):
                 path = realpath(fsdecode(arguments[0]))
             except (TypeError, ValueError):
                 return None
-            if path in files or (basename(dirname(path)) == "__pycache__" and dirname(dirname(path)) in folders):
+            # a forbidden module's file, or any cache of one (importing another module reads its own cache)
+            cached_from = dirname(dirname(path)) + "/" + str_.split(basename(path), ".")[0] + ".py"
+            if path in files or (basename(dirname(path)) == "__pycache__" and cached_from in files):
                 return f"reading the library's source ({basename(path)})"
             if grader_file(path) and student_context(3):
                 return "opening the grader's files"
