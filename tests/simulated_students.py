@@ -116,3 +116,21 @@ def write(notebook, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, path)
     return path
+
+
+def autograder_root(zipped: Path, root: Path) -> Path:
+    """`root` laid out as Gradescope lays out /autograder for `zipped` (an autograder.zip): the zip unpacked into
+    source/, run_autograder copied from there to the root, an empty submission/ and results/; the copied script."""
+    import os
+    import zipfile
+
+    with zipfile.ZipFile(zipped) as archive:
+        for info in archive.infolist():
+            archive.extract(info, root / "source")
+            mode = info.external_attr >> 16
+            if mode:
+                os.chmod(root / "source" / info.filename, mode)  # what unzip does, and extractall does not
+    script = Path(shutil.copy2(root / "source" / "run_autograder", root / "run_autograder"))
+    (root / "submission").mkdir()
+    (root / "results").mkdir()
+    return script

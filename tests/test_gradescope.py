@@ -50,7 +50,10 @@ def test_the_zip_has_gradescopes_layout(tmp_path):
                                               "requirements.txt", "run_autograder", "setup.sh"]
         assert archive.read("grading_secret") == b"s3cret\n"
         assert b"./puzzlekit-0.1.0.tar.gz" in archive.read("setup.sh")
-        assert b"--chapter \"chapter/03_search.ipynb\"" in archive.read("run_autograder")
+        script = archive.read("run_autograder").decode()
+        # Gradescope copies it out of source/ and runs it from /autograder: it names the zip's files by source/
+        assert 'cd "' not in script and '--chapter "$root/source/chapter/03_search.ipynb"' in script
+        assert '"$root/source/grading_secret"' in script and '${PUZZLEKIT_AUTOGRADER_ROOT:-/autograder}' in script
     assert [path.name for path in zipped.parent.iterdir()] == ["autograder.zip"]
     with pytest.raises(ValueError, match="notebook"):
         build_autograder(tmp_path / "missing.ipynb", tmp_path, secret="s")

@@ -1,5 +1,5 @@
 """Chapter 3 graded by the engine through the three paths an instructor has: nbgrader's autograde, Gradescope's
-autograder (its zip unzipped, `run_autograder` run against a temporary /autograder) and `course.py grade` on a
+autograder (laid out and run as Gradescope does, in a temporary /autograder) and `course.py grade` on a
 folder, with honest students, cheats and broken files. A cheat scores what the same wrong answer scores.
 
 Marked `nbgrader`, like test_nbgrader.py (a few minutes on 2 cores): `-m "not nbgrader"` leaves it out.
@@ -147,8 +147,10 @@ def test_the_autograder_zip_has_gradescopes_layout(autograder):
 
 
 def gradescope(autograder, tmp_path, files: dict[str, object]) -> dict:
-    """Run the unzipped run_autograder on a submission of `files` (name -> notebook or text); its results.json."""
+    """Run run_autograder as Gradescope does (copied to the root, the zip in source/, from the root as the working
+    directory) on a submission of `files` (name -> notebook or text); its results.json."""
     root = tmp_path / "autograder"
+    script = students.autograder_root(autograder["zip"], root)
     for name, content in files.items():
         target = root / "submission" / name
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -156,8 +158,7 @@ def gradescope(autograder, tmp_path, files: dict[str, object]) -> dict:
             target.write_text(content)
         else:
             students.write(content, target)
-    (root / "results").mkdir(parents=True, exist_ok=True)
-    run(["bash", str(autograder["source"] / "run_autograder")], tmp_path, PUZZLEKIT_AUTOGRADER_ROOT=str(root))
+    run([str(script)], root, PUZZLEKIT_AUTOGRADER_ROOT=str(root))
     return json.loads((root / "results" / "results.json").read_text())
 
 

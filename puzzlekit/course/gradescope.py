@@ -1,8 +1,8 @@
 """Gradescope's autograder for a chapter: `build_autograder` writes its autograder.zip, and `run` (what the zip's
 `run_autograder` calls) grades the submission with the grading engine and writes Gradescope's results.json.
 
-Used by `python3 course.py gradescope`. Inside Gradescope's container: `python3 -m puzzlekit.course.gradescope
---chapter chapter/<name>.ipynb`.
+Used by `python3 course.py gradescope`. Inside Gradescope's container, `/autograder/run_autograder` (the zip's, copied
+there by Gradescope) runs `python3 -m puzzlekit.course.gradescope --chapter /autograder/source/chapter/<name>.ipynb`.
 """
 
 from __future__ import annotations
@@ -32,23 +32,28 @@ GRADING_REQUIREMENTS = ("nbformat", "ipython", "cloudpickle")
 
 SETUP = """\
 #!/usr/bin/env bash
-# Gradescope runs this once, as root, when it builds the grading image (Ubuntu, with python3).
+# Gradescope runs this once, as root, when it builds the grading image: it installs puzzlekit and the engine.
+# {variable} moves /autograder (for a test).
 set -euo pipefail
-cd /autograder/source
+cd "${{{variable}:-/autograder}}/source"
 if ! python3 -m pip --version >/dev/null 2>&1; then
     apt-get update && apt-get install -y python3-pip
 fi
-python3 -m pip install --no-cache-dir -r requirements.txt
-python3 -m pip install --no-cache-dir --no-deps ./{sdist}
+# requirements.txt was pinned on Python {version}: an older python3 could not install it
+python3 -c 'import sys; sys.exit(sys.version_info < {python} and "the grading image needs Python {version} or later")'
+python3 -m pip install -r requirements.txt
+python3 -m pip install --no-deps ./{sdist}
 """
 
 RUN = """\
 #!/usr/bin/env bash
-# Gradescope runs this for each submission: it grades /autograder/submission/ and writes
+# Gradescope copies this to /autograder/run_autograder and runs it from /autograder for each submission: it grades
+# /autograder/submission/ against the chapter and the secret in /autograder/source/ (the zip, unpacked) and writes
 # /autograder/results/results.json. {variable} moves /autograder (for a test).
 set -uo pipefail
-cd "$(dirname "$0")"
-exec python3 -m puzzlekit.course.gradescope --chapter "{chapter}" --secret-file {secret}
+root="${{{variable}:-/autograder}}"
+exec python3 -m puzzlekit.course.gradescope --root "$root" --chapter "$root/source/{chapter}" \\
+    --secret-file "$root/source/{secret}"
 """
 
 
@@ -136,7 +141,8 @@ def build_autograder(chapter: str | os.PathLike, folder: str | os.PathLike, *, s
     with tempfile.TemporaryDirectory() as scratch:
         package = Path(sdist) if sdist is not None else source_distribution(Path(scratch))
         files = {
-            "setup.sh": SETUP.format(sdist=package.name),
+            "setup.sh": SETUP.format(sdist=package.name, variable=ROOT_VARIABLE, python=tuple(sys.version_info[:2]),
+                                     version="{}.{}".format(*sys.version_info[:2])),
             "run_autograder": RUN.format(chapter=f"{CHAPTER_FOLDER}/{chapter.name}", secret=SECRET_FILE,
                                          variable=ROOT_VARIABLE),
             "requirements.txt": pinned_requirements(),
