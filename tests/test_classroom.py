@@ -88,3 +88,26 @@ def test_bad_arguments_are_refused(folder):
     (folder / "other.csv").write_text("student,a,total,max,note\nann,1,1,1,\n")
     with pytest.raises(ValueError, match="other columns"):
         grade_class(StandIn(), {}, folder / "other.csv")
+
+
+def test_the_note_lists_the_flags_with_their_cell_and_line(tmp_path):
+    flags = [{"cell": 4, "grade_id": "double", "line": 2, "construct": "os.environ write", "text": "os.environ"},
+             {"cell": 4, "grade_id": "double", "line": 5, "construct": "input transformers", "text": "..."},
+             {"cell": 6, "grade_id": "", "line": 1, "construct": "breadth_first write", "text": "t.breadth_first = f"}]
+    flags += [{"cell": 9, "grade_id": "", "line": line, "construct": "exec", "text": "exec(s)"} for line in range(1, 7)]
+
+    class Flagged(StandIn):
+        def grade(self, path, student):
+            report = super().grade(path, student).to_dict()
+            report["flags"] = flags if student == "eve" else []
+            return SimpleNamespace(to_dict=lambda: report)
+
+    for student in ("ann", "eve"):
+        (tmp_path / f"{student}.ipynb").write_text("both")
+    rows = {row["student"]: row for row in grade_class(Flagged(), find_submissions(tmp_path, "x.ipynb"),
+                                                          tmp_path / "out" / "grades.csv")}
+    assert rows["ann"]["note"] == ""
+    note = rows["eve"]["note"]
+    assert note.startswith("flagged: os.environ write (cell 4 line 2); input transformers (cell 4 line 5); "
+                           "breadth_first write (cell 6 line 1); exec (cell 9 line 1, "), note
+    assert note.endswith("cell 9 line 4, 2 more)") and rows["eve"]["total"] == 3  # flagged, not marked down

@@ -104,9 +104,29 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else round(float(value), 3)
 
 
+def flag_note(flags: list[dict], most: int = 4) -> str:
+    """The flags of a report (`SubmissionReport.to_dict()["flags"]`) in a few words for the CSV's note: each
+    construct and where it is (cell, line), at most `most` places a construct (the report has them all).
+
+    Examples
+    --------
+    >>> flag_note([{"cell": 5, "line": 2, "construct": "os.environ write"},
+    ...            {"cell": 5, "line": 3, "construct": "os.environ write"},
+    ...            {"cell": 7, "line": 1, "construct": "input transformers"}])
+    'flagged: os.environ write (cell 5 line 2, cell 5 line 3); input transformers (cell 7 line 1)'
+    """
+    places: dict[str, list[str]] = {}
+    for flag in flags:
+        places.setdefault(flag["construct"], []).append(f"cell {flag['cell']} line {flag['line']}")
+    parts = [f"{construct} ({', '.join(where[:most])}" + (f", {len(where) - most} more" if len(where) > most else "")
+             + ")" for construct, where in places.items()]
+    return "flagged: " + "; ".join(parts) if parts else ""
+
+
 def _row(student: str, report: dict, exercises: list) -> dict:
     scores = {result["name"]: result["score"] for result in report.get("exercises", [])}
-    row = {"student": student, "note": report.get("note", "")}
+    notes = [report.get("note", ""), flag_note(report.get("flags", []))]
+    row = {"student": student, "note": "; ".join(note for note in notes if note)}
     row.update({name: _number(scores.get(name, 0)) for name, _, _ in exercises})
     row["total"] = _number(sum(scores.get(name, 0) for name, _, _ in exercises))
     row["max"] = _number(sum(points for _, _, points in exercises))
