@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -200,6 +201,8 @@ def graded_class(tmp_path_factory, teacher_path, teacher):
         "redefined_check": students.cheat(teacher, "redefined_check"),
         "deleted_test_cell": students.cheat(teacher, "deleted_test_cell"),
         "other_chapter": students.untouched(nbformat.read(other, as_version=4)),
+        "check_raises_0": students.cheat(teacher, "check_raises_0"),  # flagged: its note says so
+        "input_transformer": students.cheat(teacher, "input_transformer"),
     }
     for student, notebook in notebooks.items():
         students.write(notebook, submissions / f"{student}.ipynb")
@@ -220,12 +223,24 @@ def graded_class(tmp_path_factory, teacher_path, teacher):
     ("untouched", 0, False), ("wrong", WRONG, False),
     ("hang_in_bidirectional", FULL - POINTS["my_bidirectional"], False), ("c_level_hang", WRONG, True),
     ("redefined_check", WRONG, False), ("deleted_test_cell", WRONG, False), ("other_chapter", 0, True),
-    ("not_a_notebook", 0, True), ("a_pdf", 0, True)])
+    ("not_a_notebook", 0, True), ("a_pdf", 0, True), ("check_raises_0", WRONG, True),
+    ("input_transformer", WRONG, True)])
 def test_course_grade_gives_every_student_a_row(graded_class, student, total, noted):
     row = graded_class["rows"][student]
     assert float(row["total"]) == total and float(row["max"]) == FULL, row
     assert sum(float(row[name]) for name in POINTS) == total
     assert row["note"] or not noted, row  # why it could not be graded, or what was skipped
+
+
+def test_course_grade_notes_name_the_flags_and_the_chapter_a_notebook_is(graded_class):
+    rows = graded_class["rows"]
+    # each construct, and where: the cell and each line (two writes to os.environ, one transformer)
+    environ = rows["check_raises_0"]["note"]
+    assert re.search(r"flagged: os.environ write \(cell \d+ line \d+, cell \d+ line \d+\)", environ), environ
+    assert re.search(r"flagged: input transformers \(cell \d+ line \d+\)", rows["input_transformer"]["note"])
+    note = rows["other_chapter"]["note"]
+    assert note.startswith("this is Chapter 4's notebook, not Chapter 3's (03_uninformed_search)"), note
+    assert "deleted or renamed" not in note and "flagged" not in rows["wrong"]["note"]
 
 
 def test_course_grade_writes_the_csv_and_a_report_per_student(graded_class):
@@ -242,4 +257,4 @@ def test_course_grade_writes_the_csv_and_a_report_per_student(graded_class):
 def test_course_grade_run_again_skips_the_students_already_graded(graded_class):
     stamps = {path.name: path.stat().st_mtime_ns for path in (graded_class["folder"] / "grades").iterdir()}
     assert stamps == graded_class["stamps"]
-    assert "9 students" in graded_class["again"]
+    assert "11 students" in graded_class["again"]

@@ -79,6 +79,19 @@ def _normal(source: str) -> str:
     return "\n".join(line.rstrip() for line in source.strip().splitlines())
 
 
+def _which_chapter(cells) -> str | None:
+    """The chapter a notebook says it is, from the title of its first heading cell ("# Chapter 4 · ..."), or None."""
+    for cell in cells:
+        if cell.get("cell_type") == "markdown":
+            try:
+                title = re.match(r"\s*#\s+(Chapter\s+\w+)", cell_source(cell))
+            except TypeError:  # a source that is no text: no title
+                continue
+            if title:
+                return " ".join(title.group(1).split())
+    return None
+
+
 class ChapterGrader:
     """Grade submissions of one chapter: `grade(notebook)` runs the student's code in a worker and scores it here.
 
@@ -252,8 +265,12 @@ class ChapterGrader:
         found = {grade_id for _, grade_id, _, index in self._exercises if grade_id in seen_ids
                  or _normal(cell_source(self.tagged.cells[index])) in sources}
         missing = [grade_id for _, grade_id, _, _ in self._exercises if grade_id not in found]
-        if cells and missing:
+        theirs, ours = _which_chapter(cells), _which_chapter(self.teacher.cells)
+        another = bool(theirs and ours and theirs != ours)  # its title says so: the rest follows from that
+        if another:
+            notes.append(f"this is {theirs}'s notebook, not {ours}'s ({self.chapter}): graded as {ours} all the same")
+        if cells and missing and not another:
             notes.append("test cells deleted or renamed (" + ", ".join(sorted(missing)) + "): graded all the same")
-        if cells and not any(kind == "instructor" for *_, kind in plan):
+        if cells and not any(kind == "instructor" for *_, kind in plan) and not another:
             notes.append(f"no cell of {self.chapter} found unchanged: is this a submission of another chapter?")
         return plan, notes
