@@ -30,7 +30,7 @@ import time
 
 from .protocol import receive, send
 from .safe import encode, message_of
-from .shim import TimeUp, alarm, get_ipython_for
+from .shim import TimeUp, alarm, display, get_ipython_for
 
 __all__ = ["main"]
 
@@ -97,7 +97,7 @@ def teacher(setup: dict, out: int) -> None:
 
     for module in (puzzlekit, exercises_package, check_module):
         module.check = recorder
-    namespace["get_ipython"] = get_ipython_for(namespace, exec)
+    namespace["get_ipython"], namespace["display"] = get_ipython_for(namespace, exec), display
     errors = []
     for index, source in setup["cells"]:
         current["cell"] = index
@@ -151,7 +151,7 @@ def student(setup: dict, inbox: int, out: int, key: bytes | None) -> None:
     int_, min_, set_, infinity = int, min, set, resource.RLIM_INFINITY
     time_up, base_exception, call = TimeUp, BaseException, _call
     namespace = {"__name__": "__main__", "__builtins__": builtins}
-    namespace["get_ipython"] = get_ipython_for(namespace, exec)
+    namespace["get_ipython"], namespace["display"] = get_ipython_for(namespace, exec), display
     cells = []
     for index, source, kind in setup["cells"]:
         try:
