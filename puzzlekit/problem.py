@@ -19,10 +19,8 @@ returns the (action, state) pairs of a state in one go (the default calls `actio
 default accepts any function of a state); ``predecessors(state)``, with a single goal state
 ``problem.goal``, lets a search run backwards from the goal (bidirectional search). States must
 be hashable, because the searches keep them in sets and dicts. The docstring of `Problem` adds
-a puzzle in a dozen lines. A problem whose methods check the state they are given (as
-`SlidingPuzzle`'s do) may also define ``_successors``, ``_predecessors``, ``_is_goal`` and
-``_step_cost``, the same without the check: the searches call those on the states they make
-themselves from the checked start.
+a puzzle in a dozen lines. A search checks the problem and its start once, at its door, and
+trusts the states it makes from there: the methods need not check them.
 """
 
 from __future__ import annotations

@@ -571,3 +571,61 @@ def test_solve_never_swaps_in_the_fifteen_puzzles_search_but_names_it():
         solve(instance.board, max_expanded=1_000)
     result = sliding_ida_star_search(instance.board, "manhattan", max_expanded=20)
     assert result.method == "sliding_ida_star" and result.status == "max_expanded"
+
+
+def test_the_engine_and_the_readable_best_first_search_agree():
+    """`informed.best_first_search`, the loop a student reads, and `_engines.best_first` behind the named searches
+    find the same path and expand and generate as many states, for each f the named searches use. (Greedy search
+    leaves an expanded state closed; the readable loop reopens it, as the engine does when told to.)"""
+    from puzzlekit.search import uniform_cost_search
+    from puzzlekit.search._engines import best_first
+    from puzzlekit.search.informed import best_first_search
+    from puzzlekit.search.limits import Limits
+    from puzzlekit.sliding.puzzle import TileCostPuzzle
+
+    def astar_f(node):
+        return node.g + manhattan(node.state), manhattan(node.state)
+
+    def weighted_f(node):
+        return node.g + 2 * manhattan(node.state), manhattan(node.state)
+
+    def greedy_f(node):
+        return manhattan(node.state)
+
+    def uniform_cost_f(node):
+        return node.g
+
+    for board in [random_board(3, seed=seed) for seed in range(8)] + [(8, 6, 7, 2, 5, 4, 3, 0, 1)]:
+        puzzle, costly = SlidingPuzzle(board), TileCostPuzzle(board)
+        greedy = best_first(puzzle, h=manhattan, g_weight=0, method="greedy", limits=Limits(None, None))
+        for problem, engine, f in [
+            (puzzle, astar_search(puzzle, manhattan), astar_f),
+            (puzzle, greedy, greedy_f),
+            (puzzle, weighted_astar_search(puzzle, manhattan, weight=2), weighted_f),
+            (costly, uniform_cost_search(costly, max_expanded=None), uniform_cost_f),
+        ]:
+            readable = best_first_search(problem, f, max_expanded=None)
+            assert (readable.path, readable.actions, readable.cost) == (engine.path, engine.actions, engine.cost)
+            assert (readable.expanded, readable.generated) == (engine.expanded, engine.generated), engine.method
+
+
+def test_the_readable_best_first_search_stops_at_its_limit_and_says_when_there_is_no_path():
+    from puzzlekit.search.informed import best_first_search
+
+    stopped = best_first_search((8, 6, 7, 2, 5, 4, 3, 0, 1), lambda node: node.g, max_expanded=10)
+    assert (stopped.status, stopped.expanded, stopped.path) == ("max_expanded", 10, None)
+
+    class Line(Problem):
+        initial = 0
+
+        def actions(self, state):
+            return ["+1"] if state < 5 else []
+
+        def result(self, state, action):
+            return state + 1
+
+        def is_goal(self, state):
+            return state == 9
+
+    nowhere = best_first_search(Line(), lambda node: node.g)
+    assert (nowhere.status, nowhere.expanded, nowhere.generated) == ("exhausted", 6, 6)

@@ -38,19 +38,6 @@ def as_problem(problem) -> Problem:
                     f"({type(problem).__name__})")
 
 
-def state_methods(problem: Problem, *names: str) -> list[Callable]:
-    """The methods `names` of `problem` as a search calls them, on states it made itself from the checked start:
-    the problem's `_name` where it has one (the method without the check of the state), else `name`.
-
-    Examples
-    --------
-    >>> from puzzlekit import SlidingPuzzle
-    >>> [method.__name__ for method in state_methods(SlidingPuzzle((1, 2, 0, 3)), "successors", "actions")]
-    ['_successors', 'actions']
-    """
-    return [getattr(problem, "_" + name, None) or getattr(problem, name) for name in names]
-
-
 def heuristic_of(problem: Problem, h) -> Callable:
     """`h` as a function of a state of `problem`: a function as it is, or a heuristic's name the problem knows.
 
