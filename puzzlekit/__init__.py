@@ -8,6 +8,8 @@ matplotlib nor ipywidgets.
 
 import importlib
 
+from . import problem as _problem
+
 # Where each name lives: `puzzlekit.<name>` imports its module when first used (PEP 562's module __getattr__),
 # so `import puzzlekit` stays light (no numpy, matplotlib or ipywidgets) and a chapter pays only for what it uses.
 _MODULES = {
@@ -116,6 +118,14 @@ __all__ = [
     # widgets, loaded on first use
     *_MODULES[".interfaces.widgets"].split(),
 ]
+
+
+def _sliding_puzzle(board, goal=None):
+    """A bare board as a search problem (`Problem.for_board`): a `SlidingPuzzle`, its module loaded on first use."""
+    return importlib.import_module(".sliding.puzzle", __name__).SlidingPuzzle(board, goal)
+
+
+_problem.board_problem = _sliding_puzzle
 
 
 def __getattr__(name: str):

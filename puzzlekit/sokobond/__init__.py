@@ -4,7 +4,7 @@
 """
 
 from .data import level_folder, levels, load_level, read_level
-from .game import KEYS, SokobondGame, hint, plan, solve
+from .game import KEYS, SokobondGame, hint, plan, solution_path
 from .heuristics import HEURISTICS, electron_weighted_sum, manhattan_sum, widest_gap
 from .level import ELECTRONS, MAX_LEVEL_SIDE, Level, format_level, parse_level
 from .picture import ATOM_COLOURS, SokobondPicture, draw, format_state
@@ -28,5 +28,5 @@ __all__ = [
     "ELECTRONS", "Level", "parse_level", "format_level", "State", "STEPS", "initial_state", "free_electrons",
     "molecule", "molecules", "bond_atoms", "cut_bonds", "move", "is_solved", "is_dead", "SokobondPuzzle",
     "manhattan_sum", "electron_weighted_sum", "widest_gap", "HEURISTICS", "draw", "levels", "load_level",
-    "SokobondGame", "solve", "plan", "hint"
+    "SokobondGame", "solution_path", "plan", "hint"
 ]
