@@ -8,10 +8,11 @@ is given, checked at its door), `uninformed`, `uniform_cost` (step costs), `bidi
 `_engines` that the searches share.
 """
 
-from . import textbook
+from . import bidirectional, informed, limits, methods, result, textbook, uniform_cost, uninformed
 from .bidirectional import bidirectional_breadth_first_search
 from .informed import (
     astar_search,
+    best_first_search,
     greedy_best_first_search,
     ida_star_search,
     lambda_astar_search,
@@ -28,9 +29,8 @@ from .uninformed import (
     iterative_deepening_search,
 )
 
+# Each module lists its public names once, in its own `__all__`; the package re-exports them.
 __all__ = [
-    "SearchResult", "breadth_first_search", "depth_first_search", "depth_limited_search", "iterative_deepening_search",
-    "uniform_cost_search", "bidirectional_breadth_first_search", "greedy_best_first_search", "astar_search",
-    "weighted_astar_search", "lambda_astar_search", "ida_star_search", "run_search", "METHODS",
-    "DEFAULT_MAX_EXPANDED", "textbook"
+    *result.__all__, *uninformed.__all__, *uniform_cost.__all__, *bidirectional.__all__, *informed.__all__,
+    *methods.__all__, *limits.__all__, "textbook"
 ]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from ..checks import short_repr
 from ..problem import Problem
 
-__all__ = ["as_problem"]
+__all__: list[str] = []  # as_problem is the searches' door, not a learner's
 
 # The largest estimate a search accepts: far beyond any distance, and small enough that f = g_weight * g + h
 # stays a float (an int estimate such as 10 ** 400 would not fit one).

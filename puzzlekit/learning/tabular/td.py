@@ -16,7 +16,7 @@ from ...sliding.environment import SlidingPuzzleEnv
 from .loop import QTable, check_row, greedy_action, q_update
 from .settings import Hyperparameters, check_learner_arguments, linear_schedule
 
-__all__ = ["sarsa", "expected_sarsa", "sarsa_update", "expected_sarsa_update"]
+__all__ = ["sarsa", "expected_sarsa", "sarsa_update"]
 
 
 def sarsa_update(old: float, reward: float, next_values: Sequence[float] | None, next_action: int | None,
