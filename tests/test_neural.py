@@ -125,7 +125,7 @@ def test_predict_refuses_inputs_of_the_wrong_width():
 
 
 @pytest.mark.parametrize("size", [3, 4])
-def test_children_are_the_boards_successors(size):
+def test_children_are_the_successor_boards(size):
     boards = scramble(np.arange(30), size, rng=np.random.default_rng(0))
     kids, legal = children(boards, size)
     for board, row, mask in zip(boards, kids, legal):
