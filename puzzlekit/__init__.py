@@ -8,6 +8,8 @@ matplotlib nor ipywidgets.
 
 import importlib
 
+from . import problem as _problem
+
 # Where each name lives: `puzzlekit.<name>` imports its module when first used (PEP 562's module __getattr__),
 # so `import puzzlekit` stays light (no numpy, matplotlib or ipywidgets) and a chapter pays only for what it uses.
 _MODULES = {
@@ -43,79 +45,16 @@ _SUBPACKAGES = ("checks", "course", "datafiles", "interfaces", "learning", "prob
 
 __version__ = "0.1.0"
 
-__all__ = [
-    # boards and the textbook's helpers (chapters 1-2)
-    "position",
-    "moves",
-    "move",
-    "slide",
-    "successors",
-    "inversions",
-    "is_solvable",
-    "random_board",
-    "default_goal",
-    "width",
-    "check_board",
-    "parse_board",
-    "format_board",
-    "show",
-    "BoardPicture",
-    "SlidingPuzzleGame",
-    "Board",
-    "BLANK",
-    "SUN",
-    "MOON",
-    "SUN_MOON_START",
-    "SUN_MOON_GOAL",
-    "DIRECTIONS",
-    # exercises
-    "check",
-    "attempt",
-    # search and heuristics (chapters 3-4)
-    "Problem",
-    "SlidingPuzzle",
-    "SearchResult",
-    "solve",
-    "run_search",
-    "breadth_first_search",
-    "depth_first_search",
-    "depth_limited_search",
-    "iterative_deepening_search",
-    "greedy_best_first_search",
-    "astar_search",
-    "weighted_astar_search",
-    "lambda_astar_search",
-    "ida_star_search",
-    "misplaced",
-    "manhattan",
-    "linear_conflict",
-    "rank",
-    "unrank",
-    "distance_table",
-    # Q-learning (chapters 5-6)
-    "SlidingPuzzleEnv",
-    "Rewards",
-    "Hyperparameters",
-    "EIGHT_PUZZLE_HYPERPARAMETERS",
-    "SUN_MOON_HYPERPARAMETERS",
-    "q_learning",
-    "q_learning_in_lanes",
-    "greedy_path",
-    "format_path",
-    "policy_mistakes",
-    "QLearning",
-    "Solver",
-    "load_table",
-    "data_path",
-    # learned heuristics (chapter 7)
-    "q_heuristic",
-    "q_to_distance",
-    # Sokobond (chapter 9)
-    "SokobondPuzzle",
-    "SokobondGame",
-    # widgets, loaded on first use
-    *_MODULES[".interfaces.widgets"].split(),
-]
+# The public names are those of `_MODULES`, listed there once by the module they live in.
+__all__ = list(_HOMES)
+
+
+def _sliding_puzzle(board, goal=None):
+    """A bare board as a search problem (`Problem.for_board`): a `SlidingPuzzle`, its module loaded on first use."""
+    return importlib.import_module(".sliding.puzzle", __name__).SlidingPuzzle(board, goal)
+
+
+_problem.board_problem = _sliding_puzzle
 
 
 def __getattr__(name: str):

@@ -19,10 +19,8 @@ returns the (action, state) pairs of a state in one go (the default calls `actio
 default accepts any function of a state); ``predecessors(state)``, with a single goal state
 ``problem.goal``, lets a search run backwards from the goal (bidirectional search). States must
 be hashable, because the searches keep them in sets and dicts. The docstring of `Problem` adds
-a puzzle in a dozen lines. A problem whose methods check the state they are given (as
-`SlidingPuzzle`'s do) may also define ``_successors``, ``_predecessors``, ``_is_goal`` and
-``_step_cost``, the same without the check: the searches call those on the states they make
-themselves from the checked start.
+a puzzle in a dozen lines. A search checks the problem and its start once, at its door, and
+trusts the states it makes from there: the methods need not check them.
 """
 
 from __future__ import annotations
@@ -165,14 +163,16 @@ class Problem:
     def for_board(board: Sequence[int], goal: Sequence[int] | None = None) -> Problem:
         """The problem of sliding `board` to `goal`: what a search makes of a board it is given instead of a problem.
 
+        The puzzles sit above the protocol, so the protocol imports none: the package's face, which stands
+        above them, sets `board_problem` (a `SlidingPuzzle`, its module loaded on first use).
+
         Examples
         --------
         >>> Problem.for_board([1, 2, 0, 3])
         SlidingPuzzle((1, 2, 0, 3), goal=(1, 2, 3, 0))
         """
-        # The one place the protocol reaches above itself, and only when called: a bare board is a sliding puzzle.
-        # Asked of the package's face, which loads puzzlekit.sliding.puzzle on first use; nothing is registered at
-        # import time, and importing the protocol imports no puzzle.
-        from . import SlidingPuzzle
+        return board_problem(board, goal)
 
-        return SlidingPuzzle(board, goal)
+
+# What a search makes of a bare board, set by `puzzlekit/__init__.py` when the package is imported.
+board_problem: Callable[[Sequence[int], Sequence[int] | None], Problem] | None = None

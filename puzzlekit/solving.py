@@ -174,7 +174,7 @@ def solve(
     heuristic for the informed searches (for the sliding IDA*: 'manhattan', '5-5-5', '6-6-3', either with
     '+reflect', or `PatternDatabases`). Other keywords (`max_expanded`, `max_seconds`, `weight`,
     `reopen`) go to the search. The answer is a `Solution`: the list of boards, with the `method`
-    and `h` that found it. `puzzlekit.search.solve` runs the search it is told (A* by default) on any size.
+    and `h` that found it.
 
     Raises
     ------

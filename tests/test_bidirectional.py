@@ -37,7 +37,7 @@ def check_path(problem, result):
     assert [problem.result(a, action) for a, action in zip(result.path, result.actions)] == result.path[1:]
 
 
-def test_predecessors_undo_the_moves():
+def test_predecessor_boards_undo_the_moves():
     puzzle = SlidingPuzzle((4, 1, 3, 7, 2, 6, 0, 5, 8))
     for board in [puzzle.initial, puzzle.goal, (1, 2, 3, 4, 0, 5, 6, 7, 8)]:
         for action, before in puzzle.predecessors(board):

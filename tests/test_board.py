@@ -97,7 +97,7 @@ def test_slide_directions_move_the_blank():
     assert position(slide(centre, "l"), 0) == (1, 0)
 
 
-def test_successors_count_by_blank_cell():
+def test_successor_count_by_blank_cell():
     counts = [len(successors(slide_blank_to(cell))) for cell in range(9)]
     assert counts == [2, 3, 2, 3, 4, 3, 2, 3, 2]
 

@@ -73,10 +73,10 @@ def test_every_module_and_subpackage_module_has_a_docstring_and_all():
         assert hasattr(module, "__all__"), name
 
 
-def test_no_module_is_much_over_400_lines():
-    """One topic a file: a module that grows past about 400 lines has two topics in it."""
+def test_no_module_is_over_600_lines():
+    """A catch, not a rule: a module is one idea, however long (the review asks that); past 600 lines it is two."""
     sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in _modules()}
-    assert {name: lines for name, lines in sizes.items() if lines > 440} == {}
+    assert {name: lines for name, lines in sizes.items() if lines > 600} == {}
 
 
 def test_private_names_stay_in_their_package():
@@ -181,7 +181,10 @@ LAYERS = ["checks", "datafiles", "problem", "search", "sliding", "solving", "lea
           "course"]
 
 
-def _layer(module: str) -> int:
+def _layer(module: str) -> float:
+    """The layer of `module`; the package's face, which re-exports the layers below, sits just under course."""
+    if module == "puzzlekit":
+        return LAYERS.index("course") - 0.5
     parts = module.split(".")
     return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else len(LAYERS)
 
@@ -195,11 +198,13 @@ def test_at_most_four_modules_at_the_top():
 
 
 def test_each_layer_imports_only_the_layers_before_it():
-    """The layers of README's module table, each importing only those before it.
+    """The layers of README's module table, each importing only those before it, the package's face included.
 
-    checks, datafiles, problem < search < sliding < solving < learning < sokobond < interfaces < course.
+    checks, datafiles, problem < search < sliding < solving < learning < sokobond < interfaces < puzzlekit < course.
+    A module that imports a name through the face (`from . import SlidingPuzzle` in `problem.py`) imports the
+    face, so the layer above everything but course.
     """
     graph = _import_graph()
-    upward = {f"{name} -> {module}" for name, imported in graph.items() if name != "puzzlekit"
-              for module in imported if module != "puzzlekit" and _layer(module) > _layer(name)}
+    upward = {f"{name} -> {module}" for name, imported in graph.items()
+              for module in imported if _layer(module) > _layer(name)}
     assert upward == set()

@@ -19,7 +19,7 @@ def boards_of_every_kind():
 
 
 @pytest.mark.parametrize("board, goal", boards_of_every_kind())
-def test_successors_agree_with_the_board_module(board, goal):
+def test_successor_boards_agree_with_the_board_module(board, goal):
     puzzle = SlidingPuzzle(board, goal)
     assert puzzle.successors(board) == successors(board)
     assert puzzle.actions(board) == [direction for direction, _ in successors(board)]

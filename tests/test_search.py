@@ -1,9 +1,10 @@
-"""Tests for puzzlekit.search: valid paths, optimal lengths, statistics, limits, events, solve()."""
+"""Tests for puzzlekit.search: valid paths, optimal lengths, statistics, limits, events, solve(method=...)."""
 
 import random
 
 import pytest
 
+import puzzlekit
 from puzzlekit import SUN_MOON_GOAL, SUN_MOON_START, default_goal, random_board, slide
 from puzzlekit.problem import Problem
 from puzzlekit.search import (
@@ -19,7 +20,6 @@ from puzzlekit.search import (
     iterative_deepening_search,
     lambda_astar_search,
     run_search,
-    solve,
     weighted_astar_search,
 )
 from puzzlekit.sliding.distances import distance_table, rank
@@ -338,7 +338,7 @@ def test_unsolvable_boards_are_refused_before_any_search(size):
         with pytest.raises(ValueError, match="cannot reach the goal"):
             run_search(swapped, method, on_event=lambda *event, events=events: events.append(event))
         with pytest.raises(ValueError, match="cannot reach the goal"):
-            solve(swapped, method=method)
+            puzzlekit.solve(swapped, method=method)
         assert events == []  # refused before the search added its first state
 
 
@@ -424,7 +424,9 @@ def test_counts_of_a_small_search():
 # --- solve ---------------------------------------------------------------------------------------
 
 
-def test_solve(exact):
+def test_solve_runs_the_search_it_is_told(exact):
+    from puzzlekit import solve
+
     path = solve(HARDEST)
     assert len(path) == 32 and path[0] == HARDEST and path[-1] == default_goal(3)
     assert all(isinstance(board, tuple) for board in path)
@@ -433,10 +435,12 @@ def test_solve(exact):
         assert len(solve(board, method=method)) - 1 == exact(board)
     assert len(solve(SUN_MOON_START, SUN_MOON_GOAL)) == 14
     assert len(solve(HARDEST, method="weighted_astar", weight=3)) >= 32
-    assert len(solve(random_walk(4, 30, seed=1), h=linear_conflict)) >= 1
+    assert len(solve(random_walk(4, 30, seed=1), method="astar", h=linear_conflict)) >= 1
 
 
 def test_solve_says_what_went_wrong():
+    from puzzlekit import solve
+
     with pytest.raises(ValueError, match="method must be one of 'astar', .*; got 'dijkstra'"):
         solve(HARDEST, method="dijkstra")
     with pytest.raises(ValueError, match="method must be one of"):
@@ -562,12 +566,71 @@ def test_reopening_in_the_result_and_its_checks():
 
 
 def test_solve_never_swaps_in_the_fifteen_puzzles_search_but_names_it():
-    """The generic solve runs the search it is told; on a 4x4 board out of A*'s reach its error names the
-    15-puzzle's own search, which a caller then runs explicitly."""
+    """Told a method, solve runs it; on a 4x4 board out of A*'s reach its error names the 15-puzzle's own search,
+    which a caller then runs explicitly or by leaving the method out."""
+    from puzzlekit import solve
     from puzzlekit.sliding.fifteen import korf100, sliding_ida_star_search
 
     instance = min(korf100(), key=lambda instance: instance.length)  # the shortest of Korf's 100: 41 moves
-    with pytest.raises(RuntimeError, match=r"astar search stopped .*puzzlekit.sliding.fifteen.sliding_ida_star_search"):
-        solve(instance.board, max_expanded=1_000)
+    with pytest.raises(RuntimeError, match=r"astar search stopped .*leave method out: .* runs sliding_ida_star"):
+        solve(instance.board, method="astar", max_expanded=1_000)
     result = sliding_ida_star_search(instance.board, "manhattan", max_expanded=20)
     assert result.method == "sliding_ida_star" and result.status == "max_expanded"
+
+
+def test_the_engine_and_the_readable_best_first_search_agree():
+    """`informed.best_first_search`, the loop a student reads, and `_engines.best_first` behind the named searches
+    find the same path and expand and generate as many states, for each f the named searches use. (Greedy search
+    leaves an expanded state closed; the readable loop reopens it, as the engine does when told to.)"""
+    from puzzlekit.search import uniform_cost_search
+    from puzzlekit.search._engines import best_first
+    from puzzlekit.search.informed import best_first_search
+    from puzzlekit.search.limits import Limits
+    from puzzlekit.sliding.puzzle import TileCostPuzzle
+
+    def astar_f(node):
+        return node.g + manhattan(node.state), manhattan(node.state)
+
+    def weighted_f(node):
+        return node.g + 2 * manhattan(node.state), manhattan(node.state)
+
+    def greedy_f(node):
+        return manhattan(node.state)
+
+    def uniform_cost_f(node):
+        return node.g
+
+    for board in [random_board(3, seed=seed) for seed in range(8)] + [(8, 6, 7, 2, 5, 4, 3, 0, 1)]:
+        puzzle, costly = SlidingPuzzle(board), TileCostPuzzle(board)
+        greedy = best_first(puzzle, h=manhattan, g_weight=0, method="greedy", limits=Limits(None, None))
+        for problem, engine, f in [
+            (puzzle, astar_search(puzzle, manhattan), astar_f),
+            (puzzle, greedy, greedy_f),
+            (puzzle, weighted_astar_search(puzzle, manhattan, weight=2), weighted_f),
+            (costly, uniform_cost_search(costly, max_expanded=None), uniform_cost_f),
+        ]:
+            readable = best_first_search(problem, f, max_expanded=None)
+            assert (readable.path, readable.actions, readable.cost) == (engine.path, engine.actions, engine.cost)
+            assert (readable.expanded, readable.generated) == (engine.expanded, engine.generated), engine.method
+
+
+def test_the_readable_best_first_search_stops_at_its_limit_and_says_when_there_is_no_path():
+    from puzzlekit.search.informed import best_first_search
+
+    stopped = best_first_search((8, 6, 7, 2, 5, 4, 3, 0, 1), lambda node: node.g, max_expanded=10)
+    assert (stopped.status, stopped.expanded, stopped.path) == ("max_expanded", 10, None)
+
+    class Line(Problem):
+        initial = 0
+
+        def actions(self, state):
+            return ["+1"] if state < 5 else []
+
+        def result(self, state, action):
+            return state + 1
+
+        def is_goal(self, state):
+            return state == 9
+
+    nowhere = best_first_search(Line(), lambda node: node.g)
+    assert (nowhere.status, nowhere.expanded, nowhere.generated) == ("exhausted", 6, 6)

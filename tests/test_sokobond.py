@@ -443,17 +443,17 @@ def test_plan_says_when_there_is_no_way_and_when_it_ran_out_of_budget():
 
 
 def test_one_solver_contract_for_both_puzzles():
-    """`puzzlekit.solve` (a board) and `puzzlekit.sokobond.solve` (a level): a solution is the list of states from the
-    start to the goal, one move apart; no solution is a ValueError; a limit met first is a RuntimeError."""
+    """`puzzlekit.solve` (a board) and `puzzlekit.sokobond.solution_path` (a level): a solution is the list of states
+    from the start to the goal, one move apart; no solution is a ValueError; a limit met first is a RuntimeError."""
     import puzzlekit
-    from puzzlekit.sokobond import SokobondPuzzle, parse_level, solve
+    from puzzlekit.sokobond import SokobondPuzzle, parse_level, solution_path
 
     level = parse_level("######\n#h.O.#\n#...H#\n######")
     sokobond = SokobondPuzzle(level)
     for solver, given, start, successors, hopeless, hard in [
         (puzzlekit.solve, (1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 0, 7, 8), puzzlekit.successors,
          (1, 2, 3, 4, 5, 6, 8, 7, 0), (8, 6, 7, 2, 5, 4, 3, 0, 1)),
-        (solve, level, sokobond.initial, sokobond.successors, parse_level("#####\n#hH.#\n#.H.#\n#####"), level),
+        (solution_path, level, sokobond.initial, sokobond.successors, parse_level("#####\n#hH.#\n#.H.#\n#####"), level),
     ]:
         path = solver(given)
         assert path[0] == start and len(path) == 3

@@ -108,7 +108,7 @@ def test_they_run_on_any_problem_and_say_none_when_there_is_no_path():
 
 
 def test_best_first_variants_differ_in_f_alone():
-    """uniform_cost, greedy, astar and weighted_astar are best_first with their f: each finds a legal path, the
+    """uniform_cost, greedy, astar and weighted_astar are best_first_search with their f: each finds a legal path, the
     optimal ones as short as A*, weighted A* within its bound, greedy search as the engine's greedy search does."""
     from puzzlekit.search import greedy_best_first_search
 
@@ -136,7 +136,7 @@ def test_every_textbook_search_has_its_engine_twin_and_they_agree():
     greedy search may pick another path of their own, so for them the lengths are compared: equal or both legal)."""
     import puzzlekit.search as search
 
-    searches = [name for name in textbook.__all__ if name not in ("best_first", "next_layer", "path_back", "is_path")]
+    searches = [name for name in textbook.__all__ if name not in ("next_layer", "path_back", "is_path")]
     assert sorted(searches) == sorted(TWINS)
     for name, arguments in TWINS.items():
         engine = getattr(search, "greedy_best_first_search" if name == "greedy" else f"{name}_search")

@@ -15,7 +15,7 @@ from ..search import astar_search, weighted_astar_search
 from ..sliding.board import BLANK, SUN, default_goal, is_token_board, slide
 from ..sliding.puzzle import SlidingPuzzle
 
-__all__ = ["hint", "DEFAULT_MAX_EXPANDED"]
+__all__ = ["hint"]
 
 HINT_WEIGHT = 3  # weighted A*'s w when A* meets its limit: paths a little longer, found far sooner
 DEFAULT_MAX_SECONDS = 1.5  # a hint must come while the reader still waits for it

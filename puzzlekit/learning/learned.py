@@ -97,6 +97,7 @@ class QHeuristic:
     """h(board): the moves a Q-table's best value for `board` stands for, or the rule for boards it never learned.
 
     Made by `q_heuristic`. `learned` is the number of boards (the goal left out) with a learned value.
+    It takes the boards a search makes, tuples it trusts.
 
     Examples
     --------
@@ -120,10 +121,8 @@ class QHeuristic:
         return f"QHeuristic({boards} learned, discount={self.discount:g}, unexplored={self.unexplored})"
 
     def __call__(self, board: Sequence[int]) -> float:
-        return self._estimate(check_pair(board, self.goal)[0])
-
-    def _estimate(self, board: Board) -> float:
-        """The estimate of a checked board: what the searches call (see `puzzlekit.sliding.heuristics.for_goal`)."""
+        if type(board) is not tuple:  # a learner's list or array; a tuple is a search's board, checked at its door
+            board = check_pair(board, self.goal)[0]
         distance = self.known.get(board)
         return self._fallback(board) if distance is None else distance
 

@@ -19,7 +19,7 @@ from ..sliding.board import check_cells, is_token_board
 from ..sliding.grid import DIRECTIONS
 from ..sliding.state_space import TABLE_SIZES, StateSpace, state_space
 
-__all__ = ["save_table", "load_table", "DEFAULT_TABLE", "check_table", "q_array"]
+__all__ = ["save_table", "load_table", "DEFAULT_TABLE", "q_array"]
 
 # The trained table that ships with the course (written by `python -m puzzlekit train`), in the data folder.
 DEFAULT_TABLE_NAME = "qtable_8puzzle.npz"

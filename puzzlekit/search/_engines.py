@@ -16,7 +16,7 @@ from collections.abc import Callable
 from itertools import count
 
 from ..problem import Problem
-from .inputs import check_step_cost, state_methods
+from .inputs import check_step_cost
 from .limits import Limits, OnEvent
 from .result import CUTOFF, EXHAUSTED, FOUND, SearchResult
 
@@ -30,7 +30,7 @@ def graph_search(problem: Problem, limits: Limits, on_event: OnEvent | None, met
     >>> graph_search(SlidingPuzzle((1, 2, 0, 3)), Limits(None, None), None, "breadth_first", deque.popleft).path
     [(1, 2, 0, 3), (1, 2, 3, 0)]
     """
-    successors, is_goal = state_methods(problem, "successors", "is_goal")
+    successors, is_goal = problem.successors, problem.is_goal
     start = problem.initial
     parents: dict = {start: None}  # every state reached -> (its parent, the action from it)
     frontier = deque([(start, 0)])  # (state, g): g is its depth
@@ -108,23 +108,23 @@ def path_to(parents: dict, state) -> tuple[list, list]:
 
 
 def best_first(
-    problem: Problem, h: Callable | None, g_weight: float, h_weight: float, reopen: bool, method: str, limits: Limits,
-    on_event: OnEvent | None, *, costs: bool = False,
+    problem: Problem, *, h: Callable | None, g_weight: float = 1, h_weight: float = 1, reopen: bool = True,
+    method: str, limits: Limits, on_event: OnEvent | None = None, costs: bool = False,
 ) -> SearchResult:
     """The engine of greedy search, the A* forms and uniform-cost search: best-first graph search on
     f = g_weight * g + h_weight * h, with a binary heap for the frontier.
 
     g counts the moves, or with `costs` adds up `problem.step_cost` (then `h` is None: uniform-cost search,
-    whose events and result carry g alone). `puzzlekit.search.textbook.best_first` is the same search in a
-    dozen lines, without limits, statistics and events.
+    whose events and result carry g alone). `puzzlekit.search.informed.best_first_search` is the same search
+    as the textbook writes it, f a function of the node; tests/test_search.py checks that both agree.
 
     Examples
     --------
     >>> from puzzlekit import SlidingPuzzle, manhattan
-    >>> best_first(SlidingPuzzle((1, 2, 0, 3)), manhattan, 1, 1, True, "astar", Limits(None, None), None).path
+    >>> best_first(SlidingPuzzle((1, 2, 0, 3)), h=manhattan, method="astar", limits=Limits(None, None)).path
     [(1, 2, 0, 3), (1, 2, 3, 0)]
     """
-    successors, is_goal, step_cost = state_methods(problem, "successors", "is_goal", "step_cost")
+    successors, is_goal, step_cost = problem.successors, problem.is_goal, problem.step_cost
     informed = h is not None
     if not informed:
         h = no_estimate
@@ -263,7 +263,7 @@ def bounded_depth_first(
     >>> bounded_depth_first(puzzle, no_estimate, 1, False, Limits(None, None), Tally(), None)
     ('cutoff', None, None, 2)
     """
-    successors, is_goal = state_methods(problem, "successors", "is_goal")
+    successors, is_goal = problem.successors, problem.is_goal
     start = problem.initial
     start_h = h(start)
     tally.generated += 1

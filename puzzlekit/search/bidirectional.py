@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ..checks import short_repr
 from ..problem import Problem
 from ._engines import path_to
-from .inputs import as_problem, state_methods
+from .inputs import as_problem
 from .limits import DEFAULT_MAX_EXPANDED, Limits, OnEvent
 from .result import EXHAUSTED, FOUND, SearchResult
 
@@ -51,7 +51,7 @@ max_frontier=12)
     problem = as_problem(problem)
     goal = goal_of(problem)
     limits = Limits(max_expanded, max_seconds, on_event)
-    successors, predecessors = state_methods(problem, "successors", "predecessors")
+    successors, predecessors = problem.successors, problem.predecessors
     start = problem.initial
     # For each side: the states it reached -> (the state it came from, the action between them),
     # its frontier (one layer), the depth of that layer, and how it steps.

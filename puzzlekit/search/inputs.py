@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from ..checks import short_repr
 from ..problem import Problem
 
-__all__ = ["as_problem"]
+__all__: list[str] = []  # as_problem is the searches' door, not a learner's
 
 # The largest estimate a search accepts: far beyond any distance, and small enough that f = g_weight * g + h
 # stays a float (an int estimate such as 10 ** 400 would not fit one).
@@ -36,19 +36,6 @@ def as_problem(problem) -> Problem:
         return Problem.for_board(problem)
     raise TypeError(f"a search needs a Problem or a board (a sequence of ints), got {short_repr(problem)} "
                     f"({type(problem).__name__})")
-
-
-def state_methods(problem: Problem, *names: str) -> list[Callable]:
-    """The methods `names` of `problem` as a search calls them, on states it made itself from the checked start:
-    the problem's `_name` where it has one (the method without the check of the state), else `name`.
-
-    Examples
-    --------
-    >>> from puzzlekit import SlidingPuzzle
-    >>> [method.__name__ for method in state_methods(SlidingPuzzle((1, 2, 0, 3)), "successors", "actions")]
-    ['_successors', 'actions']
-    """
-    return [getattr(problem, "_" + name, None) or getattr(problem, name) for name in names]
 
 
 def heuristic_of(problem: Problem, h) -> Callable:

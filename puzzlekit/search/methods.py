@@ -1,4 +1,4 @@
-"""The one-line answer: a search by its name (`run_search`, `METHODS`) and the path of boards (`solve`)."""
+"""A search by its name: `run_search` and `METHODS` (`puzzlekit.solve` runs one and returns its path)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Callable, Sequence
 from ..checks import check_choice, short_repr
 from ..problem import Problem
 from .informed import astar_search, greedy_best_first_search, ida_star_search, weighted_astar_search
-from .result import SearchResult, not_found_message
+from .result import SearchResult
 from .uninformed import breadth_first_search, depth_first_search, iterative_deepening_search
 
-__all__ = ["METHODS", "run_search", "solve"]
+__all__ = ["METHODS", "run_search"]
 
 METHODS: dict[str, Callable[..., SearchResult]] = {
     "astar": astar_search,
@@ -74,46 +74,3 @@ def run_search(problem: Problem | Sequence[int], method: str = "astar", h="manha
     if method in INFORMED_METHODS:
         return METHODS[method](problem, h, **options)
     return METHODS[method](problem, **options)
-
-
-def solve(
-    board: Sequence[int],
-    goal: Sequence[int] | None = None,
-    *,
-    method: str = "astar",
-    h="manhattan",
-    **options,
-) -> list[tuple]:
-    """The boards from `board` to `goal`, one move apart; the fewest moves with 'astar', 'ida_star',
-    'breadth_first' or 'iterative_deepening'.
-
-    `method` is a name in `METHODS`; `h` a heuristic's name or function for the informed ones.
-    Other keywords (`max_expanded`, `max_seconds`, `weight`, `reopen`) go to the search.
-    It runs the search it is told on any size. A* with Manhattan distance runs out of its node limit on
-    most 4x4 boards: the 15-puzzle's own search, `puzzlekit.sliding.fifteen.sliding_ida_star_search(board,
-    '6-6-3+reflect')`, solves any of them (chapter 8), and `puzzlekit.solve`, which picks the search by the
-    board's size, runs it there.
-
-    Raises
-    ------
-    ValueError : the board is not a board, or cannot reach the goal.
-    RuntimeError : the search met its limit before the goal.
-
-    Examples
-    --------
-    >>> solve((1, 2, 3, 4, 5, 6, 0, 7, 8))
-    [(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 0, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)]
-    >>> from puzzlekit import SUN_MOON_START, SUN_MOON_GOAL
-    >>> len(solve(SUN_MOON_START, SUN_MOON_GOAL)) - 1
-    13
-    """
-    problem = Problem.for_board(board, goal)
-    result = run_search(problem, method, h, **options)
-    if not result.found:
-        fifteen = ", or for a 4x4 board puzzlekit.sliding.fifteen.sliding_ida_star_search(board, '5-5-5')" if len(
-            problem.initial) == 16 else ""
-        raise RuntimeError(
-            f"{not_found_message(result)}; raise max_expanded or max_seconds, "
-            f"or try method='ida_star' with h='linear_conflict'{fifteen}"
-        )
-    return result.path

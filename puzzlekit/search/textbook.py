@@ -1,23 +1,22 @@
 """The searches as the textbook writes them: short functions on any `Problem` that return a path or None.
 
 Each returns the list of states from `problem.initial` to a goal, or None when there is none.
-`best_first(problem, f)` is one loop for uniform-cost search, greedy search, A* and weighted A*,
-which differ in f alone, as in aima-python.
+Uniform-cost search, greedy search, A* and weighted A* are `puzzlekit.search.informed.best_first_search`
+with their f, as in aima-python: that loop is read in `informed.py`.
 No limits, no statistics, no events: the engines of `puzzlekit.search` add those, and the tests
 check that both find paths of the same length (the same paths, in fact).
 """
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections import deque
-from itertools import count
 
 from ..problem import Problem
+from .informed import best_first_search
 
 __all__ = [
-    "breadth_first", "depth_limited", "iterative_deepening", "best_first", "uniform_cost", "greedy", "astar",
+    "breadth_first", "depth_limited", "iterative_deepening", "uniform_cost", "greedy", "astar",
     "weighted_astar", "ida_star", "bidirectional_breadth_first", "next_layer", "path_back"
 ]
 
@@ -105,37 +104,6 @@ def iterative_deepening(problem: Problem, max_depth: int = 100) -> list | None:
     return None
 
 
-def best_first(problem: Problem, f) -> list | None:
-    """Best-first search: expand the state of least f(g, state) first, g the cost of its path; a path, or None.
-
-    The goal test is made when a state is taken off the frontier (a cheaper path may still come
-    until then), and a state reached again by a cheaper path goes back on the frontier. The
-    searches below differ in f alone.
-
-    Examples
-    --------
-    >>> from puzzlekit import SlidingPuzzle
-    >>> best_first(SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8)), lambda g, state: g)
-    [(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 5, 6, 7, 0, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)]
-    """
-    start = problem.initial
-    tie = count()  # equal f: the state pushed first comes out first, and heapq never compares states
-    frontier = [(f(0, start), next(tie), 0, start)]  # (f, tie, g, state)
-    best_g, parents = {start: 0}, {start: None}
-    while frontier:
-        _, _, g, state = heapq.heappop(frontier)
-        if g > best_g[state]:
-            continue  # stale: a cheaper path to this state was pushed later
-        if problem.is_goal(state):
-            return path_back(parents, state)
-        for action, child in problem.successors(state):
-            child_g = g + problem.step_cost(state, action, child)
-            if child_g < best_g.get(child, math.inf):  # a new state, or a cheaper path to one
-                best_g[child], parents[child] = child_g, state
-                heapq.heappush(frontier, (f(child_g, child), next(tie), child_g, child))
-    return None
-
-
 def uniform_cost(problem: Problem) -> list | None:
     """Uniform-cost search, f = g: a cheapest path (with unit costs, a shortest), or None.
 
@@ -147,7 +115,7 @@ def uniform_cost(problem: Problem) -> list | None:
     >>> len(path) - 1, sum(puzzle.step_cost(a, None, b) for a, b in zip(path, path[1:]))
     (6, 27)
     """
-    return best_first(problem, lambda g, state: g)
+    return best_first_search(problem, lambda node: node.g, max_expanded=None).path
 
 
 def greedy(problem: Problem, h) -> list | None:
@@ -160,7 +128,7 @@ def greedy(problem: Problem, h) -> list | None:
     6
     """
     h = problem.heuristic(h)
-    return best_first(problem, lambda g, state: h(state))
+    return best_first_search(problem, lambda node: h(node.state), max_expanded=None).path
 
 
 def astar(problem: Problem, h) -> list | None:
@@ -176,7 +144,7 @@ def astar(problem: Problem, h) -> list | None:
     31
     """
     h = problem.heuristic(h)
-    return best_first(problem, lambda g, state: (g + h(state), h(state)))
+    return best_first_search(problem, lambda node: (node.g + h(node.state), h(node.state)), max_expanded=None).path
 
 
 def weighted_astar(problem: Problem, h, weight: float = 2) -> list | None:
@@ -191,7 +159,7 @@ def weighted_astar(problem: Problem, h, weight: float = 2) -> list | None:
     True
     """
     h = problem.heuristic(h)
-    return best_first(problem, lambda g, state: g + weight * h(state))
+    return best_first_search(problem, lambda node: node.g + weight * h(node.state), max_expanded=None).path
 
 
 def ida_star(problem: Problem, h) -> list | None:

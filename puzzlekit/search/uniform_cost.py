@@ -49,4 +49,5 @@ def uniform_cost_search(
     """
     problem = as_problem(problem)
     limits = Limits(max_expanded, max_seconds, on_event)
-    return best_first(problem, None, 1, 0, False, "uniform_cost", limits, on_event, costs=True)
+    return best_first(problem, h=None, h_weight=0, reopen=False, method="uniform_cost", limits=limits,
+                      on_event=on_event, costs=True)

@@ -12,9 +12,9 @@ from functools import cache
 import numpy as np
 
 from ..checks import check_int, short_repr
-from .board_checks import MAX_SIZE, check_cells, side
+from .board_checks import MAX_SIZE, check_cells, side  # noqa: F401 - side re-exported for the grid's users
 
-__all__ = ["DIRECTIONS", "MAX_SIZE", "side", "neighbour", "step_table", "target_array", "swap"]
+__all__ = ["DIRECTIONS", "neighbour", "step_table", "target_array", "swap"]
 
 # The blank's moves, in the order of the original 8-puzzle game. 'u' moves the blank up: the tile above it slides down.
 DIRECTIONS = ("u", "r", "d", "l")

@@ -98,7 +98,7 @@ def for_goal(h, goal: Sequence[int]) -> Callable[[Board], int]:
 
     `h` is a name in `HEURISTICS` or one of its functions: the result is a fast version that
     checks nothing. Any other function is taken to be a function of a board already and is
-    returned as it is; a `QHeuristic` of `q_heuristic` gives its lookup without the check of the board.
+    returned as it is.
 
     Examples
     --------
@@ -123,7 +123,7 @@ def for_goal(h, goal: Sequence[int]) -> Callable[[Board], int]:
     build = {misplaced: misplaced_for, manhattan: _manhattan_for, linear_conflict: _linear_conflict_for}.get(h)
     if build is not None:
         return build(goal)
-    return getattr(h, "_estimate", h)  # a QHeuristic's lookup: the searches' boards are checked already
+    return h
 
 
 # --- Fast versions, built once per goal ---------------------------------------------------------------

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..checks import short_repr
 from ..problem import Problem
 from .board import BLANK, Board, check_pair, check_reachable, slide
 from .grid import DIRECTIONS, _swapped, step_table
@@ -26,7 +25,9 @@ class SlidingPuzzle(Problem):
     actions are the blank's moves 'u', 'r', 'd', 'l' (see `puzzlekit.sliding.board.slide`). The board is checked
     once, here: it must be a valid board for `goal` (the tiles in order with the blank last when None; a token
     board such as sun/moon needs its goal) and it must be able to reach it. A board of the
-    wrong parity is refused at once, before any search could waste its time.
+    wrong parity is refused at once, before any search could waste its time. The searches trust the
+    boards they make from it: `successors`, `predecessors`, `is_goal` and `step_cost` take a tuple
+    board of this puzzle and check nothing; `actions` and `result`, which a learner calls, check.
 
     Examples
     --------
@@ -95,9 +96,6 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         >>> SlidingPuzzle((1, 2, 0, 3)).is_goal((1, 2, 3, 0))
         True
         """
-        return self._is_goal(self._check_state(state))
-
-    def _is_goal(self, state: Board) -> bool:
         return state == self.goal
 
     def successors(self, state: Board) -> list[tuple[str, Board]]:
@@ -108,12 +106,6 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         >>> SlidingPuzzle((1, 2, 3, 0)).successors((1, 2, 3, 0))
         [('u', (1, 0, 3, 2)), ('l', (1, 2, 0, 3))]
         """
-        return self._successors(self._check_state(state))
-
-    # The searches call the three methods below on the boards they make themselves, from the checked start:
-    # they are the methods above without the check of the board (see puzzlekit.search.inputs.state_methods).
-
-    def _successors(self, state: Board) -> list[tuple[str, Board]]:
         blank, exchange = state.index(BLANK), self._swap
         return [(direction, exchange(state, blank, target)) for direction, target in self._moves[blank]]
 
@@ -127,10 +119,7 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         >>> SlidingPuzzle((1, 2, 3, 0)).predecessors((1, 2, 3, 0))
         [('d', (1, 0, 3, 2)), ('r', (1, 2, 0, 3))]
         """
-        return self._predecessors(self._check_state(state))
-
-    def _predecessors(self, state: Board) -> list[tuple[str, Board]]:
-        return [(_UNDO[direction], board) for direction, board in self._successors(state)]
+        return [(_UNDO[direction], board) for direction, board in self.successors(state)]
 
     def heuristic(self, h) -> Callable[[Board], int]:
         """`h` as a fast function of a board heading for this goal.
@@ -175,15 +164,5 @@ class TileCostPuzzle(SlidingPuzzle):
         >>> TileCostPuzzle((1, 2, 0, 3)).step_cost((1, 2, 0, 3), 'r', (1, 2, 3, 0))
         3
         """
-        state, next_state = self._check_state(state), self._check_state(next_state)
-        moves = {board: direction for direction, board in self._successors(state)}
-        if next_state not in moves or (action is not None and action != moves[next_state]):
-            raise ValueError(
-                f"next_state {short_repr(next_state)} is not the board after the blank moves "
-                f"{short_repr(action)} from {short_repr(state)}"
-            )
-        return self._step_cost(state, action, next_state)
-
-    def _step_cost(self, state: Board, action: str, next_state: Board) -> int:
         return next_state[state.index(BLANK)]
 

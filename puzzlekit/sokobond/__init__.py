@@ -3,10 +3,11 @@
 `parse_level` reads a level, `SokobondPuzzle` makes it a search `Problem`, `draw` pictures a state.
 """
 
+from . import data, game, heuristics, level, picture, problem, rules
 from .data import level_folder, levels, load_level, read_level
-from .game import KEYS, SokobondGame, hint, plan, solve
+from .game import KEYS, SokobondGame, hint, plan, solution_path
 from .heuristics import HEURISTICS, electron_weighted_sum, manhattan_sum, widest_gap
-from .level import ELECTRONS, MAX_LEVEL_SIDE, Level, format_level, parse_level
+from .level import ELECTRONS, MAX_LEVEL_SIDE, Cell, Level, format_level, parse_level
 from .picture import ATOM_COLOURS, SokobondPicture, draw, format_state
 from .problem import SokobondPuzzle
 from .rules import (
@@ -24,9 +25,8 @@ from .rules import (
     move,
 )
 
+# Each module lists its public names once, in its own `__all__`; the package re-exports them.
 __all__ = [
-    "ELECTRONS", "Level", "parse_level", "format_level", "State", "STEPS", "initial_state", "free_electrons",
-    "molecule", "molecules", "bond_atoms", "cut_bonds", "move", "is_solved", "is_dead", "SokobondPuzzle",
-    "manhattan_sum", "electron_weighted_sum", "widest_gap", "HEURISTICS", "draw", "levels", "load_level",
-    "SokobondGame", "solve", "plan", "hint"
+    *level.__all__, *rules.__all__, *problem.__all__, *heuristics.__all__, *picture.__all__, *data.__all__,
+    *game.__all__
 ]

@@ -1,4 +1,4 @@
-"""Playing a Sokobond level by hand, and asking for help: `SokobondGame`, `solve`, `plan` and `hint` (no widgets
+"""Playing a Sokobond level by hand, and asking for help: `SokobondGame`, `solution_path`, `plan` and `hint` (no widgets
 needed)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from .picture import format_state
 from .problem import SokobondPuzzle
 from .rules import State, check_state, initial_state, is_dead, is_solved, move
 
-__all__ = ["SokobondGame", "solve", "plan", "hint"]
+__all__ = ["SokobondGame", "solution_path", "plan", "hint"]
 
 # The keys of the terminal play mode (`python -m puzzlekit play --sokobond`) and of the widget's key box:
 # a key -> a move of `SokobondGame.move`, or the name of a command.
@@ -25,8 +25,8 @@ def _level(level) -> Level:
     return level
 
 
-def solve(level: Level | str, state: State | None = None, *, max_expanded: int | None = DEFAULT_MAX_EXPANDED,
-          max_seconds: float | None = None) -> list[State]:
+def solution_path(level: Level | str, state: State | None = None, *,
+                  max_expanded: int | None = DEFAULT_MAX_EXPANDED, max_seconds: float | None = None) -> list[State]:
     """The states of a shortest solution, from `state` (by default the level's start) to a solved state.
 
     The solver contract of both puzzles, as `puzzlekit.solve` for a board: a solution is the list of
@@ -37,10 +37,10 @@ def solve(level: Level | str, state: State | None = None, *, max_expanded: int |
     Examples
     --------
     >>> level = parse_level('######\\n#h.O.#\\n#...H#\\n######')
-    >>> path = solve(level)
+    >>> path = solution_path(level)
     >>> len(path) - 1, is_solved(level, path[-1])
     (2, True)
-    >>> solve('#####\\n#hH.#\\n#.H.#\\n#####')   # h-H is closed: the last H can never join
+    >>> solution_path('#####\\n#hH.#\\n#.H.#\\n#####')   # h-H is closed: the last H can never join
     Traceback (most recent call last):
     ...
     ValueError: this level has no solution from this state: every state it can reach was tried
@@ -57,7 +57,7 @@ def plan(level: Level | str, state: State | None = None, *, max_expanded: int | 
 
     A* with the admissible and consistent `widest_gap`, skipping dead states (which never removes
     a solution), so the plan is a shortest one. [] if `state` is already solved. The moves of
-    `solve`'s solution, for the hint buttons: None instead of its ValueError.
+    `solution_path`'s solution, for the hint buttons: None instead of its ValueError.
 
     Raises
     ------

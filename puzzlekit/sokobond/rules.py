@@ -14,7 +14,7 @@ from ..sliding.grid import DIRECTIONS
 from .level import Level
 
 __all__ = [
-    "State", "STEPS", "initial_state", "free_electrons", "molecule", "molecules", "bond_atoms", "cut_bonds", "move",
+    "State", "STEPS", "initial_state", "free_electrons", "molecule", "bond_atoms", "cut_bonds", "move",
     "is_solved", "is_dead"
 ]
 

@@ -525,3 +525,13 @@ DAVI_NETWORKS = st.one_of(good(st.sampled_from([16, 4, 6, 81]).map(
 LAYER_SIZES = st.one_of(good(st.sampled_from([[3, 4, 1], [2, 1], (5, 2, 1), [np.int64(3), 1]])),
                         bad(st.sampled_from(ODD + [[], [1], [3, 0, 1], [3, 2], [1.5, 1], [3, -1, 1], "31",
                                                    [100_001, 1]])))
+
+
+def node_cost(node) -> float:
+    """f = g, for best_first_search: uniform-cost search."""
+    return node.g
+
+
+def node_depth_first(node) -> float:
+    """f = -g, for best_first_search: the deepest node first."""
+    return -node.g

@@ -29,6 +29,7 @@ A new puzzle family (Sokobond, say) plugs in as a subclass of `GridPuzzleWidget`
    stops on Stop or on a state changed under it, and says how the game ended. Hint: `self.say(...)`.
 """
 
+from . import base, explorer, pictures, puzzle_board, qlearning_view, sokobond_board
 from .base import NO_TEXT, GridPuzzleWidget
 from .explorer import SearchExplorer
 from .pictures import picture
@@ -36,4 +37,6 @@ from .puzzle_board import PuzzleBoard, play
 from .qlearning_view import QLearningView
 from .sokobond_board import SokobondBoard
 
-__all__ = ["PuzzleBoard", "SearchExplorer", "QLearningView", "SokobondBoard", "GridPuzzleWidget", "play", "picture"]
+# Each module lists its public names once, in its own `__all__`; the package re-exports them.
+__all__ = [*puzzle_board.__all__, *explorer.__all__, *qlearning_view.__all__, *sokobond_board.__all__, *base.__all__,
+           *pictures.__all__]

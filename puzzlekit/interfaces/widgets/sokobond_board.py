@@ -12,7 +12,7 @@ from ...sliding.grid import DIRECTION_NAMES
 from ...sokobond import KEYS, Level, SokobondGame, draw, levels, load_level, parse_level
 from .base import GridPuzzleWidget
 
-__all__ = ["SokobondBoard", "DEFAULT_MAX_EXPANDED"]
+__all__ = ["SokobondBoard"]
 
 ARROWS = {"u": "↑", "r": "→", "d": "↓", "l": "←"}
 # A hint or a solution must come while the reader still waits; A* solves the largest shipped level

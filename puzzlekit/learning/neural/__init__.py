@@ -9,6 +9,7 @@ Importing `puzzlekit` does not import this package; importing it imports numpy. 
 `network.train_step` are what the trainers run, behind their checks.
 """
 
+from . import batches, encoding, network, training
 from .batches import children, goal_batch, reflect, scramble
 from .encoding import (
                        ENCODINGS,
@@ -24,7 +25,5 @@ from .encoding import (
 from .network import Network, backward, forward, loss, new_network, predict
 from .training import DaviSettings, bootstrap_targets, train_davi, train_supervised
 
-__all__ = [
-    "Network", "new_network", "forward", "predict", "loss", "backward", "children", "scramble", "reflect", "encode",
-    "one_hot", "tile_distances", "PatternDatabaseInputs", "bootstrap_targets", "DaviSettings", "train_davi"
-]
+# Each module lists its public names once, in its own `__all__`; the package re-exports them.
+__all__ = [*network.__all__, *batches.__all__, *encoding.__all__, *training.__all__]

@@ -17,7 +17,7 @@ from .network import Network, new_network
 from .search import batch_weighted_astar, network_heuristic
 from .training import DaviSettings, train_davi
 
-__all__ = ["FIFTEEN_DAVI", "FIFTEEN_PDB_DAVI", "HIDDEN_FIFTEEN_PDB", "fifteen_settings", "train_fifteen", "solve_korf"]
+__all__ = ["FIFTEEN_DAVI", "FIFTEEN_PDB_DAVI", "HIDDEN_FIFTEEN_PDB", "train_fifteen", "solve_korf"]
 
 # Tile positions alone (one-hot, as DeepCubeA and Cahlik & Surynek): the settings of the measured training.
 FIFTEEN_DAVI = DaviSettings(size=4, encoding="one_hot", steps=50_000, batch_size=1_000, pool=50_000,

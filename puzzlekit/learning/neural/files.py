@@ -19,7 +19,7 @@ from ...datafiles import data_path, parse_metadata, read_npy_member
 from ..qtable import check_output
 from .network import Network
 
-__all__ = ["save_network", "load_network"]
+__all__ = ["load_network"]
 
 FORMAT, VERSION = "puzzlekit-network", 1
 MAX_LAYERS = 16

@@ -85,7 +85,9 @@ def forward(network: Network, inputs):
     """The forward pass: returns the estimates (one per row) and every layer's output, which `backward` needs.
 
     Each layer computes `inputs @ weights + biases`; every layer but the last then keeps only the positive part
-    (ReLU). `outputs[0]` is the input itself, `outputs[-1]` the estimates as a column.
+    (ReLU). `outputs[0]` is the input itself, `outputs[-1]` the estimates as a column. `inputs` is a float32
+    array of shape (rows, `network.sizes[0]`), as `encode` makes it: the trainers call this on every minibatch,
+    and check their inputs once, at their door (`predict` checks too), so this checks nothing.
 
     Examples
     --------
@@ -96,7 +98,6 @@ def forward(network: Network, inputs):
     >>> estimates.tolist()     # relu(3 - 1) * 2 + 0.5, relu(1 - 3) * 2 + 0.5
     [4.5, 0.5]
     """
-    inputs = check_inputs(network, inputs)
     outputs = [inputs]
     for layer, (weights, biases) in enumerate(zip(network.weights, network.biases)):
         z = outputs[-1] @ weights + biases
@@ -136,7 +137,18 @@ def loss(estimates, targets, *, overestimate_weight: float = 1.0) -> float:
     """
     estimates, targets = _check_estimates_and_targets(estimates, targets)
     overestimate_weight = check_real(overestimate_weight, "overestimate_weight", above=0)
-    error = np.asarray(estimates, np.float64) - targets
+    return squared_error(np.asarray(estimates, np.float64) - targets, overestimate_weight)
+
+
+def squared_error(error, overestimate_weight: float) -> float:
+    """The mean of error ** 2, an error above 0 (an overestimate) counted `overestimate_weight` times.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> squared_error(np.array([1.0, -1.0]), 3.0)
+    2.0
+    """
     return float(np.mean(np.where(error > 0, overestimate_weight, 1) * error ** 2))
 
 
@@ -146,6 +158,7 @@ def backward(network: Network, outputs: list, targets, *, overestimate_weight: f
     Going from the last layer back to the first, `delta` is the gradient of the loss with respect to a
     layer's pre-activation z (z = x @ W + b). Then dW = x.T @ delta and db = delta summed over the rows; the
     gradient passed to the layer below is delta @ W.T, times 1 where that layer's ReLU let the signal through.
+    `outputs` are `forward(network, ...)`'s and `targets` one number per row: trusted, as `forward`'s inputs.
 
     Examples
     --------
@@ -157,8 +170,6 @@ def backward(network: Network, outputs: list, targets, *, overestimate_weight: f
     >>> bool(np.allclose(weight_gradients[0][:, 0], 2 * estimates[0] * x[0]))   # d/dw (x.w + b)^2
     True
     """
-    targets = _check_outputs(network, outputs, targets)  # the outputs of `forward(network, ...)`, one target per row
-    overestimate_weight = check_real(overestimate_weight, "overestimate_weight", above=0)
     estimates = outputs[-1][:, 0]
     error = estimates - np.asarray(targets, estimates.dtype)
     error = np.where(error > 0, overestimate_weight * error, error)  # an overestimate counts more, if asked
@@ -229,7 +240,7 @@ def train_step(network: Network, optimizer: Adam, inputs, targets, *, overestima
     estimates, outputs = forward(network, inputs)
     weight_gradients, bias_gradients = backward(network, outputs, targets, overestimate_weight=overestimate_weight)
     optimizer.step(network, weight_gradients, bias_gradients)
-    return loss(estimates, targets, overestimate_weight=overestimate_weight)
+    return squared_error(estimates - targets, overestimate_weight)
 
 
 def check_inputs(network: Network, inputs):
@@ -307,24 +318,3 @@ def _check_estimates_and_targets(estimates, targets):
     if not len(estimates):
         raise ValueError("estimates and targets must not be empty")
     return estimates, targets
-
-
-def _check_outputs(network, outputs, targets):
-    """`backward`'s arguments: `outputs` as `forward(network, ...)` returns them, `targets` one number per row."""
-    if not isinstance(network, Network):
-        raise TypeError(f"network must be a Network, got {short_repr(network)} ({type(network).__name__})")
-    if not isinstance(outputs, (list, tuple)) or len(outputs) != len(network.weights) + 1:
-        raise TypeError(f"outputs must be the list of {len(network.weights) + 1} layer outputs that forward returns, "
-                        f"got {short_repr(outputs)} ({type(outputs).__name__})")
-    rows = None
-    for i, (output, width) in enumerate(zip(outputs, network.sizes)):
-        if not isinstance(output, np.ndarray) or output.dtype.kind != "f":
-            raise TypeError(f"outputs[{i}] must be a float array from forward, got {type(output).__name__}")
-        if output.ndim != 2 or output.shape[1] != width or (rows is not None and len(output) != rows):
-            raise ValueError(f"outputs[{i}] must have shape ({rows if rows is not None else 'rows'}, {width}), "
-                             f"as forward returns for this network, got {output.shape}")
-        rows = len(output)
-    targets = _numbers(targets, "targets")
-    if len(targets) != rows or rows == 0:
-        raise ValueError(f"targets must have one number per row of the outputs ({rows}), got {len(targets)}")
-    return targets

@@ -7,6 +7,7 @@ shortest one.
 """
 
 from ..qtable import q_array
+from . import evaluation, lanes, loop, monte_carlo, original, settings, td
 from .evaluation import format_path, greedy_moves, greedy_path, policy_mistakes
 from .lanes import q_learning_in_lanes, q_update_batch
 from .loop import QTable, greedy_action, q_learning
@@ -15,26 +16,8 @@ from .original import QLearning, Solver
 from .settings import EIGHT_PUZZLE_HYPERPARAMETERS, SUN_MOON_HYPERPARAMETERS, Hyperparameters, linear_schedule
 from .td import expected_sarsa, expected_sarsa_update, sarsa, sarsa_update
 
+# Each module lists its public names once, in its own `__all__`; the package re-exports them.
 __all__ = [
-    "Hyperparameters",
-    "EIGHT_PUZZLE_HYPERPARAMETERS",
-    "SUN_MOON_HYPERPARAMETERS",
-    "linear_schedule",
-    "QTable",
-    "q_learning",
-    "greedy_action",
-    "sarsa",
-    "sarsa_update",
-    "expected_sarsa",
-    "expected_sarsa_update",
-    "monte_carlo_control",
-    "q_learning_in_lanes",
-    "q_update_batch",
-    "q_array",
-    "greedy_path",
-    "greedy_moves",
-    "format_path",
-    "policy_mistakes",
-    "QLearning",
-    "Solver",
+    *loop.__all__, *settings.__all__, *td.__all__, *monte_carlo.__all__, *lanes.__all__, *evaluation.__all__,
+    *original.__all__, "q_array"
 ]

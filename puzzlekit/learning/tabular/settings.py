@@ -13,7 +13,6 @@ __all__ = [
     "Hyperparameters",
     "EIGHT_PUZZLE_HYPERPARAMETERS",
     "SUN_MOON_HYPERPARAMETERS",
-    "linear_schedule",
 ]
 
 

@@ -16,7 +16,7 @@ from ...sliding.environment import SlidingPuzzleEnv
 from .loop import QTable, check_row, greedy_action, q_update
 from .settings import Hyperparameters, check_learner_arguments, linear_schedule
 
-__all__ = ["sarsa", "expected_sarsa", "sarsa_update", "expected_sarsa_update"]
+__all__ = ["sarsa", "expected_sarsa", "sarsa_update"]
 
 
 def sarsa_update(old: float, reward: float, next_values: Sequence[float] | None, next_action: int | None,
@@ -118,30 +118,8 @@ def sarsa(
     >>> q[(1, 2, 0, 3)][1]  # right reaches the goal
     1.0
     """
-    final_epsilon, initial_value, final_learning_rate = check_learner_arguments(
-        env, hyperparameters, q, callback, final_epsilon, initial_value, final_learning_rate)
-    discount, last = hyperparameters.discount, hyperparameters.episodes - 1
-    rng = random.Random(hyperparameters.seed)  # the agent's coin flips, moves and tie-breaks
-    q = {} if q is None else q
-    for episode in range(hyperparameters.episodes):
-        state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
-        epsilon = linear_schedule(hyperparameters.epsilon, final_epsilon, last, episode)
-        learning_rate = linear_schedule(hyperparameters.learning_rate, final_learning_rate, last, episode)
-        action = epsilon_greedy(_values(q, state, info, initial_value), info["actions"], epsilon, rng)
-        for _ in range(hyperparameters.max_steps):
-            next_state, reward, terminated, truncated, info = env.step(action)
-            if terminated:  # nothing follows the goal
-                next_action, next_value = None, 0.0
-            else:  # the move the agent will make next, exploration included: its value is the target's
-                next_action = epsilon_greedy(_values(q, next_state, info, initial_value), info["actions"], epsilon, rng)
-                next_value = q[next_state][next_action]
-            q[state][action] = q_update(q[state][action], reward, next_value, learning_rate, discount)
-            state, action = next_state, next_action
-            if terminated or truncated:
-                break
-        if callback is not None and callback(episode + 1, q):
-            break
-    return q
+    return _td_control(env, hyperparameters, _sarsa_next, q, callback, final_epsilon, final_learning_rate,
+                       initial_value)
 
 
 def expected_sarsa(
@@ -164,21 +142,43 @@ def expected_sarsa(
     >>> q[(1, 2, 0, 3)][1]
     1.0
     """
+    return _td_control(env, hyperparameters, _expected_sarsa_next, q, callback, final_epsilon, final_learning_rate,
+                       initial_value)
+
+
+def _sarsa_next(q: QTable, state, info: dict, epsilon: float, rng: random.Random, initial_value: float):
+    """SARSA's next move, exploration included, and its value: the target's."""
+    action = epsilon_greedy(_values(q, state, info, initial_value), info["actions"], epsilon, rng)
+    return action, q[state][action]
+
+
+def _expected_sarsa_next(q: QTable, state, info: dict, epsilon: float, rng: random.Random, initial_value: float):
+    """No move chosen yet (the loop chooses it when it gets there), and the average value over the agent's chances."""
+    return None, _expected_next(_values(q, state, info, initial_value), epsilon)
+
+
+def _td_control(env, hyperparameters, next_move, q, callback, final_epsilon, final_learning_rate, initial_value):
+    """The loop SARSA and expected SARSA share: `next_move` gives the next move (or None) and the target's value."""
     final_epsilon, initial_value, final_learning_rate = check_learner_arguments(
         env, hyperparameters, q, callback, final_epsilon, initial_value, final_learning_rate)
     discount, last = hyperparameters.discount, hyperparameters.episodes - 1
-    rng = random.Random(hyperparameters.seed)
+    rng = random.Random(hyperparameters.seed)  # the agent's coin flips, moves and tie-breaks
     q = {} if q is None else q
     for episode in range(hyperparameters.episodes):
         state, info = env.reset(seed=rng.randrange(2**32) if episode == 0 else None)
         epsilon = linear_schedule(hyperparameters.epsilon, final_epsilon, last, episode)
         learning_rate = linear_schedule(hyperparameters.learning_rate, final_learning_rate, last, episode)
+        action = None
         for _ in range(hyperparameters.max_steps):
-            action = epsilon_greedy(_values(q, state, info, initial_value), info["actions"], epsilon, rng)
+            if action is None:
+                action = epsilon_greedy(_values(q, state, info, initial_value), info["actions"], epsilon, rng)
             next_state, reward, terminated, truncated, info = env.step(action)
-            expected_next = 0.0 if terminated else _expected_next(_values(q, next_state, info, initial_value), epsilon)
-            q[state][action] = q_update(q[state][action], reward, expected_next, learning_rate, discount)
-            state = next_state
+            if terminated:  # nothing follows the goal
+                next_action, next_value = None, 0.0
+            else:
+                next_action, next_value = next_move(q, next_state, info, epsilon, rng, initial_value)
+            q[state][action] = q_update(q[state][action], reward, next_value, learning_rate, discount)
+            state, action = next_state, next_action
             if terminated or truncated:
                 break
         if callback is not None and callback(episode + 1, q):

@@ -17,7 +17,7 @@ from ..board import BLANK, check_cells, default_goal, is_token_board
 from ..grid import target_array
 from .placements import MAX_ENTRIES, count_placements, rank_placement_columns
 
-__all__ = ["build_pattern_database", "check_goal"]
+__all__ = ["build_pattern_database"]
 
 UNSEEN = 255  # an entry the sweep has not reached (in a stored table: a placement no board has)
 # The number of placements from which a build shows a progress bar (about two seconds of work).

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ...datafiles import data_path
 from ..board import check_board
 
-__all__ = ["KORF100_RESULTS", "korf100", "from_korf_goal"]
+__all__ = ["KORF100_RESULTS", "korf100"]
 
 # The data files (see `puzzlekit.datafiles.data_path`): the instances; Korf's own count for each, the nodes his
 # IDA* with Manhattan distance generated (1985, Table 1); the last full run of tests/benchmarks/bench_korf100.py.

@@ -15,7 +15,7 @@ import numpy as np
 from ...checks import check_int
 from ..grid import MAX_SIZE
 
-__all__ = ["count_placements", "rank_placements", "unrank_placements", "sparse_index"]
+__all__ = ["count_placements", "rank_placements", "unrank_placements"]
 
 # The largest table this package builds or holds: 2**28 entries (268 MB of bytes), enough for a
 # pattern of 7 tiles of the 15-puzzle, and a clear refusal before a numpy array fills the memory.
