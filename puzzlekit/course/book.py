@@ -244,7 +244,9 @@ FAVICON = (
 CSS = """
 div.cell div.highlight pre, div.cell_output pre, .puzzlekit-long-output pre { white-space: pre-wrap;
   overflow-wrap: anywhere; }
-div.cell_output { max-width: 100%; overflow-x: auto; }
+div.cell_output, .puzzlekit-static-widget { max-width: 100%; overflow-x: auto; }
+.bd-article code.literal, .bd-article code.literal span.pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+.bd-article table { display: block; max-width: 100%; overflow-x: auto; }
 .puzzlekit-long-output pre { margin: 0; padding: 0.5em; background: var(--pst-color-surface, #f5f5f5);
   font-size: 0.85em; }
 .puzzlekit-long-output summary { cursor: pointer; padding: 0.2em 0.5em; color: var(--pst-color-link, #0a58ca); }

@@ -70,9 +70,11 @@ class Browser:
             self.outside.append(route.request.url)
             route.abort()
 
-    def open(self, url: str):
-        """A new page at `url`, with what went wrong on it: console errors, failed requests, error responses."""
+    def open(self, url: str, width: int = 1280, height: int = 1000):
+        """A new page at `url` in a window of `width` x `height` CSS pixels, with what went wrong on it: console
+        errors, failed requests, error responses."""
         page = self.context.new_page()
+        page.set_viewport_size({"width": width, "height": height})
         page.set_default_timeout(60_000)  # a loaded 2-core machine takes its time; nothing here waits for a clock
         problems: list[str] = []
         page.on("console", lambda message: message.type == "error" and problems.append(f"console: {message.text}"))
@@ -163,6 +165,26 @@ def test_every_page_loads_whole_and_offline(site, browser, name):
         page.close()
 
 
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_reads_on_a_phone(site, browser, name):
+    """At 390 px: nothing fails, nothing leaves the machine, the page does not scroll sideways, and a chapter's
+    goal is on the first screen (not pushed below it by the title and the links)."""
+    out, base = site
+    page, problems = browser.open(f"{base}/{name}", width=390, height=844)
+    try:
+        assert problems == [] and browser.outside == []
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        if name.startswith(tuple("0123456789")):
+            goal = page.locator("article strong", has_text="Goal:").first
+            box = goal.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 844, box
+    except AssertionError:
+        _screenshot(page, f"book-phone-{name}-failed")
+        raise
+    finally:
+        page.close()
+
+
 def test_pages_have_a_table_of_contents_and_previous_and_next(site, browser):
     out, base = site
     page, problems = browser.open(f"{base}/05a_q_learning_by_hand.html")
@@ -183,10 +205,8 @@ def test_pages_have_a_table_of_contents_and_previous_and_next(site, browser):
 @pytest.mark.parametrize("width", [1280, 390])
 def test_the_sidebars_open_and_close_and_there_is_one_search_box(site, browser, width):
     out, base = site
-    page, problems = browser.open(f"{base}/03_uninformed_search.html")
+    page, problems = browser.open(f"{base}/03_uninformed_search.html", width=width, height=900)
     try:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.reload()
         primary = page.locator(".bd-sidebar-primary")
 
         def shown() -> bool:  # the chapter list is on the screen, not pushed off its left edge or hidden
@@ -226,9 +246,8 @@ def test_the_8_puzzle_board_plays_in_the_page_and_finds_a_shortest_solution(site
     from puzzlekit import solve
 
     out, base = site
-    page, problems = browser.open(f"{base}/00_start_here.html")
+    page, problems = browser.open(f"{base}/00_start_here.html", width=width, height=900)
     try:
-        page.set_viewport_size({"width": width, "height": 900})
         board = page.locator(".puzzlekit-board.pk-playing").first
         board.scroll_into_view_if_needed()
         start = [int(tile) for tile in board.get_attribute("data-current").split(",")]
