@@ -307,6 +307,12 @@ def test_search_from_chapter_8_finds_a_word_of_chapter_8(site, browser):
         found = page.evaluate("() => Array.from(document.querySelectorAll('#search-results ul.search li a'))"
                               ".map(link => link.getAttribute('href'))")
         assert any(href.startswith(eight.with_suffix(".html").name) for href in found), (word, found)
+        # The excerpts under each result: the pages' text, without the theme's buttons or the testing markers
+        # (the teacher edition's solution cells are where "### BEGIN SOLUTION" stood).
+        page.goto(f"{base}/search.html?q=solution")
+        page.wait_for_function("() => document.querySelectorAll('#search-results p.context').length >= 5")
+        excerpts = page.inner_text("#search-results")
+        assert not re.search(r"Light\s+Dark|NBVAL_|BEGIN SOLUTION|END SOLUTION|### STUB", excerpts), excerpts
         nowhere = "zzqxjv" + "wordnowhere"
         page.goto(f"{base}/search.html?q={nowhere}")
         page.wait_for_function("() => document.querySelector('#search-results') && "
