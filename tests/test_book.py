@@ -17,10 +17,18 @@ from urllib.parse import parse_qs, urlsplit
 import nbformat
 import pytest
 
-from puzzlekit.course.book import book_notebook, chapter_header, stage_book
+from puzzlekit.course.book import (
+    LONG_OUTPUT,
+    STUDENT_BRANCH,
+    book_notebook,
+    chapter_header,
+    playable_boards,
+    stage_book,
+    without_markers,
+)
 from puzzlekit.course.editions import solution_regions
 from puzzlekit.course.launch import BRANCH, COLAB_TAG, add_colab_cell, launch_links, repository_setting
-from puzzlekit.course.widget_pictures import WIDGET_VIEW, static_widgets, widget_html
+from puzzlekit.course.widget_pictures import NOTE, WIDGET_VIEW, static_widgets, widget_html
 
 ROOT = Path(__file__).resolve().parent.parent
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
@@ -129,6 +137,59 @@ def test_a_widget_it_cannot_draw_stops_the_build():
         static_widgets(unsaved)
 
 
+def test_every_3x3_puzzle_board_is_made_playable_and_every_other_widget_says_it_is_a_picture(tmp_path):
+    stage_book(CHAPTERS, tmp_path, repository=REPOSITORY)
+    boards = {}
+    for chapter in CHAPTERS:
+        page = nbformat.read(tmp_path / chapter.name, as_version=4)
+        htmls = [output["data"]["text/html"] for cell in page.cells for output in cell.get("outputs", [])
+                 if "puzzlekit-static-widget" in output.get("data", {}).get("text/html", "")]
+        boards[chapter.name] = sum('class="puzzlekit-board"' in text for text in htmls)
+        assert all(NOTE in text for text in htmls), chapter.name  # in view, for a reader without the script too
+        for found in re.findall(r'data-board="([\d,]+)"', "".join(htmls)):
+            assert sorted(map(int, found.split(","))) == list(range(9))
+    assert boards["00_start_here.ipynb"] == 2 and boards["01_board_representation.ipynb"] == 1
+    assert boards["06_sun_and_moon.ipynb"] == 0 and boards["02_solvability.ipynb"] == 0  # sun and moon; a 4x4
+    assert (tmp_path / "_static" / "puzzlekit-board.js").read_text().count("shortestSolution") >= 3
+
+
+def test_a_board_with_repeated_pieces_stays_a_picture():
+    page = {"cells": [{"cell_type": "code", "outputs": [{"data": {
+        "text/plain": "PuzzleBoard(size=3, board=(1, 1, 1, 2, 1, 2, 2, 0, 2), move_count=0)",
+        "text/html": '<div class="puzzlekit-static-widget">x</div>'}}]}]}
+    assert playable_boards(page) == 0
+    page["cells"][0]["outputs"][0]["data"]["text/plain"] = "PuzzleBoard(size=3, board=(1, 2, 3, 4, 5, 6, 7, 0, 8))"
+    assert playable_boards(page) == 1
+    assert 'data-board="1,2,3,4,5,6,7,0,8"' in page["cells"][0]["outputs"][0]["data"]["text/html"]
+
+
+MARKERS = re.compile(r"NBVAL_|### STUB|BEGIN SOLUTION|END SOLUTION")
+
+
+def test_no_testing_marker_reaches_a_page(tmp_path):
+    assert sum(bool(MARKERS.search(cell.source)) for chapter in CHAPTERS
+               for cell in nbformat.read(chapter, as_version=4).cells) >= 20  # the chapters have them
+    stage_book(CHAPTERS, tmp_path, repository=REPOSITORY)  # the teacher edition: markers and solutions
+    for chapter in CHAPTERS:
+        page = nbformat.read(tmp_path / chapter.name, as_version=4)
+        assert not [cell.source for cell in page.cells if cell.cell_type == "code" and MARKERS.search(cell.source)]
+    assert without_markers("x = 1  # NBVAL_IGNORE_OUTPUT is a marker only alone on its line") != ""
+
+
+def test_long_printed_outputs_are_folded_and_keep_every_line():
+    notebook = nbformat.read(ROOT / "chapters" / "08_fifteen_puzzle.ipynb", as_version=4)
+    page = book_notebook(notebook, "08_fifteen_puzzle.ipynb", REPOSITORY)
+    folded = [output for cell in page.cells for output in cell.get("outputs", [])
+              if "puzzlekit-long-output" in output.get("data", {}).get("text/html", "")]
+    assert folded
+    for output in folded:
+        shown = html.unescape(re.sub(r"<[^>]+>", "\n", output["data"]["text/html"]))
+        lines = output["data"]["text/plain"].rstrip("\n").split("\n")
+        assert len(lines) > LONG_OUTPUT and all(line in shown for line in lines)
+    assert not any(output.get("output_type") == "stream" and output["text"].count("\n") > LONG_OUTPUT + 1
+                   for cell in page.cells for output in cell.get("outputs", []))
+
+
 # ---- the links ---------------------------------------------------------------------------------------------------
 
 def test_the_repository_is_one_setting_in_pyproject():
@@ -144,14 +205,14 @@ def test_launch_links_refuse_an_address_that_is_not_a_github_repository(reposito
         launch_links(repository, "chapters/a.ipynb")
 
 
-def check_launch_links(binder: str, colab: str, repository: str, name: str) -> None:
+def check_launch_links(binder: str, colab: str, repository: str, name: str, branch: str = BRANCH) -> None:
     owner, project = urlsplit(repository).path.strip("/").split("/")
     parts = urlsplit(binder)
-    assert (parts.scheme, parts.netloc, parts.path) == ("https", "mybinder.org", f"/v2/gh/{owner}/{project}/{BRANCH}")
+    assert (parts.scheme, parts.netloc, parts.path) == ("https", "mybinder.org", f"/v2/gh/{owner}/{project}/{branch}")
     assert parse_qs(parts.query) == {"labpath": [f"chapters/{name}"]}
     parts = urlsplit(colab)
     assert (parts.scheme, parts.netloc, parts.query) == ("https", "colab.research.google.com", "")
-    assert parts.path == f"/github/{owner}/{project}/blob/{BRANCH}/chapters/{name}"
+    assert parts.path == f"/github/{owner}/{project}/blob/{branch}/chapters/{name}"
 
 
 def test_launch_links_are_well_formed():
@@ -218,11 +279,26 @@ def test_every_student_page_links_its_student_notebook_binder_and_colab(student_
         page = (out / chapter.with_suffix(".html").name).read_text(encoding="utf-8")
         links = dict(re.findall(r'<a class="puzzlekit-(\w+)" href="([^"]+)"', page))
         assert set(links) == {"download", "binder", "colab", "source"}, chapter.name
-        check_launch_links(html.unescape(links["binder"]), html.unescape(links["colab"]), REPOSITORY, chapter.name)
+        # the student notebooks, on the branch the website's workflow writes them to
+        check_launch_links(html.unescape(links["binder"]), html.unescape(links["colab"]), REPOSITORY, chapter.name,
+                           branch=STUDENT_BRANCH)
+        assert f"/blob/{STUDENT_BRANCH}/chapters/" in links["source"]
         downloaded = nbformat.read(out / links["download"], as_version=4)  # a notebook in the site, student edition
         assert not any(line.strip() == "### BEGIN SOLUTION" for cell in downloaded.cells
                        for line in cell.source.splitlines())
         assert "Time:" in page_text(out / chapter.with_suffix(".html").name)
+
+
+def test_pages_have_a_favicon_a_copy_button_and_no_empty_index(student_site):
+    out, _ = student_site
+    page = (out / "03_uninformed_search.html").read_text(encoding="utf-8")
+    assert re.search(r'<link rel="(?:shortcut )?icon" href="_static/favicon.svg"', page)
+    assert (out / "_static" / "favicon.svg").read_text().startswith("<svg")
+    assert "copybutton.js" in page and (out / "_static" / "copybutton.js").exists()
+    assert not (out / "genindex.html").exists() and "genindex.html" not in page
+    assert 'data-theme="auto"' in page  # the reader's light or dark preference
+    assert not MARKERS.search(page_text(out / "03_uninformed_search.html"))
+    assert not MARKERS.search((out / "searchindex.js").read_text(encoding="utf-8"))
 
 
 def test_the_index_lists_every_chapter_with_its_time_and_prerequisites(student_site):

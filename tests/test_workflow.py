@@ -47,10 +47,23 @@ def test_the_workflow_runs_the_readme_command_with_chromium_and_a_pip_cache():
 
 def test_the_book_workflow_builds_the_readme_site_and_publishes_it_from_main():
     text = BOOK.read_text()
-    assert "run: python3 course.py book --out build/book\n" in text
+    assert "run: python3 course.py book --student --out build/book\n" in text
     assert "python3 course.py book" in (ROOT / "README.md").read_text()
     assert "on:\n  push:\n    branches: [main]\n" in text
     assert "pages: write" in text and "id-token: write" in text
     assert "uses: actions/upload-pages-artifact@v3\n        with:\n          path: build/book\n" in text
     assert "uses: actions/deploy-pages@v4" in text and "needs: build" in text
     assert "hashFiles('requirements.txt', 'requirements-book.txt', 'pyproject.toml')" in text
+
+
+def test_the_book_workflow_publishes_only_the_student_edition_and_its_notebooks_on_the_student_branch():
+    """What goes public is the student site; its launch links open the branch the workflow fills with the student
+    notebooks (puzzlekit.course.book.STUDENT_BRANCH)."""
+    from puzzlekit.course.book import STUDENT_BRANCH
+
+    text = BOOK.read_text()
+    builds = [line.strip() for line in text.splitlines() if "course.py book" in line and "run:" in line]
+    assert builds == ["run: python3 course.py book --student --out build/book"]
+    assert "python3 course.py student build/student\n" in text and "cp build/student/*.ipynb chapters/\n" in text
+    assert f"git checkout -B {STUDENT_BRANCH}\n" in text and f"git push --force origin {STUDENT_BRANCH}\n" in text
+    assert "contents: write" in text

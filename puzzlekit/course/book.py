@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import quote
 
-from puzzlekit.course.launch import COLAB_TAG, github_repository, launch_links
+from puzzlekit.course.launch import BRANCH, COLAB_TAG, github_repository, launch_links
 from puzzlekit.course.widget_pictures import static_widgets
 
 __all__ = ["build_book"]
@@ -50,8 +50,13 @@ def _source(cell) -> str:
     return source if isinstance(source, str) else "".join(source)
 
 
-def _launch_block(repository: str, name: str) -> str:
-    links = launch_links(repository, f"chapters/{name}")
+# The branch the student site's Binder, Colab and GitHub links open: the repository with its chapters replaced by
+# their student edition, which the website's workflow (.github/workflows/book.yml) writes on every publication.
+STUDENT_BRANCH = "student"
+
+
+def _launch_block(repository: str, name: str, branch: str) -> str:
+    links = launch_links(repository, f"chapters/{name}", branch=branch)
     return (
         '<div class="puzzlekit-launch">'
         f'<a class="puzzlekit-download" href="notebooks/{quote(name)}" download>⬇ Download the notebook</a>'
@@ -62,19 +67,103 @@ def _launch_block(repository: str, name: str) -> str:
     )
 
 
-def book_notebook(notebook, name: str, repository: str):
+# Lines that speak to the tests and the grader, never to a reader: nbval's markers (`# NBVAL_IGNORE_OUTPUT`) and
+# nbgrader's (`### BEGIN SOLUTION`, `### END SOLUTION`, `### STUB: ...`). They are left out of every page, and so
+# out of the search index.
+_MARKER = re.compile(r"^[ \t]*(?:# NBVAL_[A-Z_]+\b.*|### (?:BEGIN|END) SOLUTION|### STUB:.*)[ \t]*$")
+LONG_OUTPUT = 25  # printed lines above which an output is folded away behind "show the N lines"
+
+
+def without_markers(source: str) -> str:
+    """`source` without its testing and grading marker lines.
+
+    Examples
+    --------
+    >>> without_markers("# NBVAL_IGNORE_OUTPUT\\ndef f():\\n    ### BEGIN SOLUTION\\n    ### STUB: ...\\n"
+    ...                 "    return 1\\n    ### END SOLUTION")
+    'def f():\\n    return 1'
+    """
+    return "\n".join(line for line in source.split("\n") if not _MARKER.match(line))
+
+
+def _merged_streams(outputs: list) -> list:
+    """`outputs` with each run of printed text to one stream joined into one output, as a reader sees it."""
+    merged = []
+    for output in outputs:
+        previous = merged[-1] if merged else None
+        if (output.get("output_type") == "stream" and previous is not None
+                and previous.get("output_type") == "stream" and previous.get("name") == output.get("name")):
+            text = _source({"source": previous["text"]}) + _source({"source": output["text"]})
+            merged[-1] = dict(previous, text=text)
+        else:
+            merged.append(output)
+    return merged
+
+
+def _folded(output) -> dict:
+    """A printed output as it is, or, when it is longer than LONG_OUTPUT lines, as HTML that shows its first lines
+    and folds the rest behind a summary a reader clicks."""
+    text = _source({"source": output["text"]})
+    lines = text.rstrip("\n").split("\n")
+    if len(lines) <= LONG_OUTPUT:
+        return output
+    head, rest = "\n".join(lines[:10]), "\n".join(lines[10:])
+    return {"output_type": "display_data", "metadata": {},
+            "data": {"text/html": f'<div class="puzzlekit-long-output"><pre>{html.escape(head)}</pre><details>'
+                                  f'<summary>show the other {len(lines) - 10} of its {len(lines)} lines</summary>'
+                                  f'<pre>{html.escape(rest)}</pre></details></div>', "text/plain": text}}
+
+
+_PUZZLE_BOARD = re.compile(r"PuzzleBoard\(size=3, board=\(([\d, ]+)\)")
+
+
+def playable_boards(notebook) -> int:
+    """Make each 3x3 PuzzleBoard that `static_widgets` drew playable on the page (in place); return how many.
+
+    The page keeps the drawing for a reader without scripts and wraps it in a `puzzlekit-board` holder that the
+    site's own script (book-board.js) turns into a board that slides, shuffles, resets, counts moves, hints and
+    solves, in the browser: a widget needs a kernel, and a page has none. Boards of other sizes or with repeated
+    pieces (the sun and moon puzzle) stay pictures, with the note that says so.
+    """
+    made = 0
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            found = _PUZZLE_BOARD.match(data.get("text/plain", ""))
+            if not found or "puzzlekit-static-widget" not in data.get("text/html", ""):
+                continue
+            tiles = [int(tile) for tile in found.group(1).split(",")]
+            if sorted(tiles) != list(range(9)):
+                continue
+            picture = data["text/html"]
+            data["text/html"] = (f'<div class="puzzlekit-board" data-board="{",".join(map(str, tiles))}">'
+                                 f"{picture}</div>")
+            made += 1
+    return made
+
+
+def book_notebook(notebook, name: str, repository: str, *, branch: str = BRANCH):
     """The page's version of a chapter (a copy): launch links under its title, widget boards drawn, the Colab
-    install cell left out of the page."""
+    install cell left out of the page, testing markers left out of the code, long printed outputs folded."""
     import copy
+
+    import nbformat
 
     page = copy.deepcopy(notebook)
     page["cells"] = [cell for cell in page["cells"] if COLAB_TAG not in cell.get("metadata", {}).get("tags", [])]
     static_widgets(page)
+    playable_boards(page)
+    for cell in page["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        cell["source"] = without_markers(_source(cell))
+        cell["outputs"] = [nbformat.from_dict(_folded(output)) if output.get("output_type") == "stream" else output
+                           for output in _merged_streams(cell.get("outputs", []))]
     for cell in page["cells"]:
         if cell["cell_type"] == "markdown":
             source = _source(cell)
             title_end = source.find("\n") if source.startswith("# ") else -1
-            block = _launch_block(repository, name)
+            block = _launch_block(repository, name, branch)
             cell["source"] = (source[:title_end] + f"\n\n{block}\n" + source[title_end:] if title_end >= 0
                               else f"{block}\n\n{source}")
             break
@@ -123,6 +212,8 @@ def stage_book(chapters: Iterable[str | os.PathLike], folder: str | os.PathLike,
     downloads.mkdir(parents=True, exist_ok=True)
     (folder / "_static").mkdir(exist_ok=True)
     (folder / "_static" / "puzzlekit-book.css").write_text(CSS.lstrip(), encoding="utf-8")
+    (folder / "_static" / "favicon.svg").write_text(FAVICON, encoding="utf-8")
+    shutil.copy2(Path(__file__).with_name("book-board.js"), folder / "_static" / "puzzlekit-board.js")
     headers, staged = [], []
     chapters = sorted(Path(path) for path in chapters)
     if not chapters:
@@ -132,15 +223,49 @@ def stage_book(chapters: Iterable[str | os.PathLike], folder: str | os.PathLike,
         if student:
             notebook = student_notebook(notebook)
         write_notebook(notebook, downloads / chapter.name)
-        write_notebook(book_notebook(notebook, chapter.name, repository), folder / chapter.name)
+        branch = STUDENT_BRANCH if student else BRANCH
+        write_notebook(book_notebook(notebook, chapter.name, repository, branch=branch), folder / chapter.name)
         headers.append((chapter.name, chapter_header(notebook)))
         staged.append(folder / chapter.name)
     (folder / "index.md").write_text(_index_page(headers, student), encoding="utf-8")
     return staged
 
 
-# The site's own styles: the launch links under each title, and the widget boards drawn as they stood.
+# The site's icon: an 8-puzzle one move from solved, drawn as SVG (no file to ship, sharp at any size).
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 30"><rect width="30" height="30" rx="4" fill="#2b5797"/>'
+    + "".join(f'<rect x="{1 + 10 * (cell % 3)}" y="{1 + 10 * (cell // 3)}" width="8" height="8" rx="1.5" fill="#fff"/>'
+              for cell in range(8))
+    + "</svg>\n"
+)
+
+# The site's own styles: the launch links under each title, the widget boards drawn as they stood, code and outputs
+# kept inside the page's width, long outputs folded, and a phone's first screen left to the chapter's goal.
 CSS = """
+div.cell div.highlight pre, div.cell_output pre, .puzzlekit-long-output pre { white-space: pre-wrap;
+  overflow-wrap: anywhere; }
+div.cell_output, .puzzlekit-static-widget { max-width: 100%; overflow-x: auto; }
+.bd-article code.literal, .bd-article code.literal span.pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+.bd-article table { display: block; max-width: 100%; overflow-x: auto; }
+.puzzlekit-long-output pre { margin: 0; padding: 0.5em; background: var(--pst-color-surface, #f5f5f5);
+  font-size: 0.85em; }
+.puzzlekit-long-output summary { cursor: pointer; padding: 0.2em 0.5em; color: var(--pst-color-link, #0a58ca); }
+@media (max-width: 600px) {
+  .bd-article h1 { font-size: 1.6rem; margin-bottom: 0.3em; }
+  .puzzlekit-launch { font-size: 0.85em; gap: 0.3em 0.5em; margin: 0.2em 0 0.6em; }
+}
+.puzzlekit-board.pk-playing { margin: 0.5em 0; }
+.pk-play-grid { display: grid; grid-template-columns: repeat(3, 56px); gap: 4px; }
+.pk-play-tile { width: 56px; height: 56px; font-size: 22px; font-weight: 600; border: 1px solid #2b5797;
+  border-radius: 6px; background: #dbe7f7; color: #12305c; cursor: pointer; }
+.pk-play-tile.pk-play-blank { background: transparent; border-style: dashed; cursor: default; }
+.pk-play-tile.pk-play-hint { background: #ffd54f; }
+.pk-play-controls { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
+.pk-play-controls button { padding: 3px 12px; border: 1px solid var(--pst-color-border, #999); border-radius: 4px;
+  background: var(--pst-color-surface, #f3f3f3); color: var(--pst-color-text-base, #222); cursor: pointer; }
+.pk-play-status { margin: 6px 0 0; font-size: 0.95em; }
+.puzzlekit-widget-note { margin: 0.3em 0 0.2em; padding: 0.3em 0.6em; border-left: 3px solid #c77c02;
+  background: var(--pst-color-surface, #fff8e5); font-size: 0.9em; }
 .puzzlekit-launch { display: flex; flex-wrap: wrap; gap: 0.4em 1em; margin: 0.3em 0 1em; font-size: 0.95em; }
 .puzzlekit-launch a { padding: 0.15em 0.6em; border: 1px solid var(--pst-color-border, #ccc); border-radius: 4px;
   text-decoration: none; }
@@ -182,12 +307,17 @@ def _sphinx_settings(repository: str, student: bool) -> dict:
         "project": "puzzlekit" + (" (student edition)" if student else ""),
         "author": "the puzzlekit authors",
         "copyright": "the puzzlekit authors; text and pictures CC BY 4.0, code MIT",
-        "extensions": ["myst_nb"],
+        "extensions": ["myst_nb", "sphinx_copybutton"],
+        # The copy button on code a reader types (cells, examples), not on what the code printed.
+        "copybutton_selector": "div:not(.output) > div.highlight pre",
+        "html_favicon": "_static/favicon.svg",
+        "html_use_index": False,  # Sphinx's index lists only what a directive marks, and no chapter marks any
         "exclude_patterns": ["_build", "_notebooks", "_static", "**.ipynb_checkpoints"],
         "html_theme": "sphinx_book_theme",
         "html_title": "puzzlekit" + (" (student edition)" if student else ""),
         "html_static_path": ["_static"],
         "html_css_files": ["puzzlekit-book.css"],
+        "html_js_files": ["puzzlekit-board.js"],
         "html_extra_path": ["_notebooks"],
         "html_copy_source": False,
         "html_show_sourcelink": False,
@@ -198,7 +328,8 @@ def _sphinx_settings(repository: str, student: bool) -> dict:
             "show_toc_level": 2,
             "navigation_with_keys": False,
         },
-        "html_context": {"default_mode": "light"},  # without it the theme logs an error on a first visit
+        # The reader's light or dark preference (prefers-color-scheme), until they choose one with the theme's button.
+        "html_context": {"default_mode": "auto"},
         "mathjax_path": "mathjax/tex-chtml.js",
         "myst_enable_extensions": ["dollarmath", "amsmath", "html_image"],
         "myst_heading_anchors": 3,

@@ -95,6 +95,12 @@ style="width: 104px">Shuffle</span></div>'
     raise ValueError(f"cannot draw a {kind} widget from its saved state (model {model_id})")
 
 
+# Said in view above every drawn widget (a tooltip is found by nobody on a phone): what it is, and how to use it.
+NOTE = ('<p class="puzzlekit-widget-note">A picture of this widget as the notebook left it: its buttons do nothing on '
+        "this page. To use it, run the chapter: open it in Binder or Colab (links under the title), or download it "
+        "and open it in JupyterLab.</p>")
+
+
 def static_widgets(notebook) -> int:
     """Replace each widget output of `notebook` (an nbformat node, changed in place) by a drawing of its saved
     state, and drop the saved state: no widget script, no "Loading widget"; return how many were drawn.
@@ -112,8 +118,7 @@ def static_widgets(notebook) -> int:
                 raise ValueError(f"cell {cell.get('id')}: a widget output whose state the notebook did not save "
                                  "(in JupyterLab: Settings > Save Widget State Automatically, then run and save)")
             picture = widget_html(saved, view["model_id"])
-            output["data"] = {"text/html": f'<div class="puzzlekit-static-widget" title="a picture of the board as '
-                                           f'the notebook left it: open the notebook to play">{picture}</div>',
+            output["data"] = {"text/html": f'<div class="puzzlekit-static-widget">{NOTE}{picture}</div>',
                               "text/plain": output["data"].get("text/plain", "")}
             drawn += 1
     notebook.get("metadata", {}).pop("widgets", None)

@@ -28,7 +28,7 @@ from .conftest import CHROMIUM_FLAGS, ROOT, _screenshot
 pytestmark = pytest.mark.browser
 
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
-PAGES = ["index.html", "search.html", "genindex.html"] + [chapter.with_suffix(".html").name for chapter in CHAPTERS]
+PAGES = ["index.html", "search.html"] + [chapter.with_suffix(".html").name for chapter in CHAPTERS]
 IMAGE_TYPES = ("image/svg+xml", "image/png")
 
 
@@ -70,9 +70,11 @@ class Browser:
             self.outside.append(route.request.url)
             route.abort()
 
-    def open(self, url: str):
-        """A new page at `url`, with what went wrong on it: console errors, failed requests, error responses."""
+    def open(self, url: str, width: int = 1280, height: int = 1000):
+        """A new page at `url` in a window of `width` x `height` CSS pixels, with what went wrong on it: console
+        errors, failed requests, error responses."""
         page = self.context.new_page()
+        page.set_viewport_size({"width": width, "height": height})
         page.set_default_timeout(60_000)  # a loaded 2-core machine takes its time; nothing here waits for a clock
         problems: list[str] = []
         page.on("console", lambda message: message.type == "error" and problems.append(f"console: {message.text}"))
@@ -163,6 +165,26 @@ def test_every_page_loads_whole_and_offline(site, browser, name):
         page.close()
 
 
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_reads_on_a_phone(site, browser, name):
+    """At 390 px: nothing fails, nothing leaves the machine, the page does not scroll sideways, and a chapter's
+    goal is on the first screen (not pushed below it by the title and the links)."""
+    out, base = site
+    page, problems = browser.open(f"{base}/{name}", width=390, height=844)
+    try:
+        assert problems == [] and browser.outside == []
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        if name.startswith(tuple("0123456789")):
+            goal = page.locator("article strong", has_text="Goal:").first
+            box = goal.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 844, box
+    except AssertionError:
+        _screenshot(page, f"book-phone-{name}-failed")
+        raise
+    finally:
+        page.close()
+
+
 def test_pages_have_a_table_of_contents_and_previous_and_next(site, browser):
     out, base = site
     page, problems = browser.open(f"{base}/05a_q_learning_by_hand.html")
@@ -176,6 +198,87 @@ def test_pages_have_a_table_of_contents_and_previous_and_next(site, browser):
         assert (previous, following) == ("04_informed_search.html", "05b_q_learning_at_scale.html")
         assert page.evaluate("() => document.querySelectorAll('.math mjx-container').length") >= 20
         assert problems == [] and browser.outside == []
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_sidebars_open_and_close_and_there_is_one_search_box(site, browser, width):
+    out, base = site
+    page, problems = browser.open(f"{base}/03_uninformed_search.html", width=width, height=900)
+    try:
+        primary = page.locator(".bd-sidebar-primary")
+
+        def shown() -> bool:  # the chapter list is on the screen, not pushed off its left edge or hidden
+            return page.evaluate("() => { const bar = document.querySelector('.bd-sidebar-primary'); "
+                                 "const box = bar.getBoundingClientRect(); return box.right > 50 && box.width > 50 "
+                                 "&& getComputedStyle(bar).visibility !== 'hidden'; }")
+
+        boxes = page.evaluate("() => Array.from(document.querySelectorAll("
+                              "'input[name=q], .search-button, .search-button-field'))"
+                              ".filter(box => box.offsetWidth > 0 && box.getBoundingClientRect().bottom > 0).length")
+        assert boxes == 1, f"{boxes} search boxes in view"
+        before = shown()
+        assert before == (width >= 960)  # open beside the page on a desktop, folded away on a phone
+        page.locator("button.primary-toggle:visible").first.click()
+        page.wait_for_function(f"() => {{ const bar = document.querySelector('.bd-sidebar-primary'); "
+                               f"const box = bar.getBoundingClientRect(); return (box.right > 50 && "
+                               f"getComputedStyle(bar).visibility !== 'hidden') === {str(not before).lower()}; }}")
+        assert shown() != before
+        if width < 960:  # open on a phone: the chapters can be reached
+            assert primary.locator("a[href='05a_q_learning_by_hand.html']").is_visible()
+            page.keyboard.press("Escape")
+            page.mouse.click(width - 10, 450)  # outside the drawer: it closes
+            page.wait_for_function("() => document.querySelector('.bd-sidebar-primary')"
+                                   ".getBoundingClientRect().right <= 50")
+            page.locator("button.secondary-toggle:visible").first.click()  # the page's own contents
+            page.wait_for_selector(".bd-sidebar-secondary a[href='#roads-not-taken']", state="visible")
+        assert problems == [] and browser.outside == []
+    except Exception:
+        _screenshot(page, f"book-sidebar-{width}-failed")
+        raise
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_8_puzzle_board_plays_in_the_page_and_finds_a_shortest_solution(site, browser, width):
+    from puzzlekit import solve
+
+    out, base = site
+    page, problems = browser.open(f"{base}/00_start_here.html", width=width, height=900)
+    try:
+        board = page.locator(".puzzlekit-board.pk-playing").first
+        board.scroll_into_view_if_needed()
+        start = [int(tile) for tile in board.get_attribute("data-current").split(",")]
+        blank = start.index(0)
+        far = next(cell for cell in range(9) if abs(cell // 3 - blank // 3) + abs(cell % 3 - blank % 3) > 1)
+        board.locator(".pk-play-tile").nth(far).click()  # not next to the blank: nothing moves
+        assert board.get_attribute("data-current") == ",".join(map(str, start))
+        assert board.get_attribute("data-moves") == "0" and "not next to the blank" in board.inner_text()
+        beside = blank + 1 if blank % 3 < 2 else blank - 1
+        board.locator(".pk-play-tile").nth(beside).click()
+        moved = start.copy()
+        moved[blank], moved[beside] = moved[beside], 0
+        assert board.get_attribute("data-current") == ",".join(map(str, moved))
+        assert board.get_attribute("data-moves") == "1" and "Moves: 1" in board.inner_text()
+        board.get_by_role("button", name="Hint").click()
+        assert board.locator(".pk-play-hint").count() == 1
+        board.get_by_role("button", name="Solve").click()
+        page.wait_for_function("() => document.querySelector('.puzzlekit-board.pk-playing')"
+                               ".getAttribute('data-current') === '1,2,3,4,5,6,7,8,0'")
+        shortest = len(solve(tuple(moved))) - 1  # the boards from start to goal
+        assert int(board.get_attribute("data-solution")) == shortest
+        assert board.get_attribute("data-moves") == str(1 + shortest)
+        board.get_by_role("button", name="Shuffle").click()
+        assert board.get_attribute("data-current") != "1,2,3,4,5,6,7,8,0"
+        board.get_by_role("button", name="Reset").click()
+        assert board.get_attribute("data-current") == ",".join(map(str, start))
+        assert board.get_attribute("data-moves") == "0"
+        assert problems == [] and browser.outside == []
+    except Exception:
+        _screenshot(page, f"book-board-{width}-failed")
+        raise
     finally:
         page.close()
 
@@ -204,6 +307,12 @@ def test_search_from_chapter_8_finds_a_word_of_chapter_8(site, browser):
         found = page.evaluate("() => Array.from(document.querySelectorAll('#search-results ul.search li a'))"
                               ".map(link => link.getAttribute('href'))")
         assert any(href.startswith(eight.with_suffix(".html").name) for href in found), (word, found)
+        # The excerpts under each result: the pages' text, without the theme's buttons or the testing markers
+        # (the teacher edition's solution cells are where "### BEGIN SOLUTION" stood).
+        page.goto(f"{base}/search.html?q=solution")
+        page.wait_for_function("() => document.querySelectorAll('#search-results p.context').length >= 5")
+        excerpts = page.inner_text("#search-results")
+        assert not re.search(r"Light\s+Dark|NBVAL_|BEGIN SOLUTION|END SOLUTION|### STUB", excerpts), excerpts
         nowhere = "zzqxjv" + "wordnowhere"
         page.goto(f"{base}/search.html?q={nowhere}")
         page.wait_for_function("() => document.querySelector('#search-results') && "
