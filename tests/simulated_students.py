@@ -277,3 +277,34 @@ def estimate(values, discount=0.92, unexplored=0):
 ''',
     },
 }
+
+WRONG_ANSWERS["07_learned_heuristics", "count_reopened"] = {
+    "every add of an expanded board counts, not only the first after each expansion": '''\
+def count_reopened(events):
+    closed, reopened = set(), 0
+    for kind, board, _ in events:
+        if kind == "expand":
+            closed.add(board)
+        elif kind == "add" and board in closed:
+            reopened += 1
+    return reopened
+''',
+}
+WRONG_ANSWERS["06_sun_and_moon", "shortest_moves"] = {
+    "only the first shortest move": '''\
+def shortest_moves(board, distance=distance):
+    for direction, next_board in successors(board):
+        if distance[next_board] == distance[board] - 1:
+            return [direction]
+    return []
+''',
+}
+WRONG_ANSWERS["02_solvability", "reaches"] = {
+    "the parity of the inversions alone, for every width": '''\
+def reaches(board, goal):
+    def parity(cells):
+        tiles = [tile for tile in cells if tile]
+        return sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1:]) % 2
+    return parity(board) == parity(goal)
+''',
+}

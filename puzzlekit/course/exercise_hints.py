@@ -149,7 +149,7 @@ class CloserMoves(Matcher):
             return f"{shown}, expected a list of directions such as ['u', 'r'] ({short_repr(expected, 30)} here)"
         moves, here = self._moves(), self.distance[self.board]
         for direction in result:
-            if direction not in moves:
+            if not isinstance(direction, str) or direction not in moves:
                 can = " or ".join(repr(move) for move in moves)
                 return f"{shown}, but the blank cannot move {short_repr(direction, 20)} here: it can move {can}"
             if direction not in expected and here == 0:
