@@ -308,3 +308,81 @@ def reaches(board, goal):
     return parity(board) == parity(goal)
 ''',
 }
+
+# More of the same kinds: the interval or the rounding of b*, the bound of IDA*, an episode that runs on after the
+# environment truncated it, the blank elsewhere than the goal's blank cell.
+WRONG_ANSWERS["03_uninformed_search", "effective_branching_factor"].update({
+    "cut to 2 decimals instead of rounded": '''\
+def effective_branching_factor(expanded, depth):
+    if depth < 1:
+        raise ValueError(f"depth must be 1 or more, got {depth}")
+    low, high = 0.0, max(1.0, float(expanded))
+    for _ in range(60):
+        middle = (low + high) / 2
+        if sum(middle**k for k in range(1, depth + 1)) < expanded:
+            low = middle
+        else:
+            high = middle
+    return int((low + high) / 2 * 100) / 100
+''',
+    "b* searched between 1 and the states expanded": '''\
+def effective_branching_factor(expanded, depth):
+    if depth < 1:
+        raise ValueError(f"depth must be 1 or more, got {depth}")
+    low, high = 1.0, max(1.0, float(expanded))
+    for _ in range(60):
+        middle = (low + high) / 2
+        if sum(middle**k for k in range(1, depth + 1)) < expanded:
+            low = middle
+        else:
+            high = middle
+    return round((low + high) / 2, 2)
+''',
+})
+WRONG_ANSWERS["04_informed_search", "my_ida_star"]["the bound raised by 2 each round"] = '''\
+def my_ida_star(problem, h):
+    def search(path, bound):
+        state = path[-1]
+        f = len(path) - 1 + h(state)
+        if f > bound:
+            return f
+        if problem.is_goal(state):
+            return path
+        least = math.inf
+        for _, child in problem.successors(state):
+            if child not in path:
+                found = search(path + [child], bound)
+                if isinstance(found, list):
+                    return found
+                least = min(least, found)
+        return least
+
+    bound = h(problem.initial)
+    while True:
+        found = search([problem.initial], bound)
+        if isinstance(found, list):
+            return found
+        if found == math.inf:
+            return None
+        bound += 2
+'''
+WRONG_ANSWERS["05a_q_learning_by_hand", "run_episode"]["plays on after the environment truncates"] = '''\
+def run_episode(q, env, rng, epsilon, settings, seed=None):
+    board, info = env.reset(seed=seed)
+    for step in range(settings.max_steps):
+        if board not in q:
+            q[board] = [0.0 if action in info["actions"] else -math.inf for action in range(4)]
+        if rng.random() < epsilon:
+            action = rng.choice(info["actions"])
+        else:
+            action = greedy_action(q[board], rng)
+        next_board, reward, terminated, truncated, info = env.step(action)
+        target = reward + settings.discount * (0.0 if terminated else max(q.get(next_board, [0.0])))
+        q[board][action] = (1 - settings.learning_rate) * q[board][action] + settings.learning_rate * target
+        board = next_board
+        if terminated:
+            break
+'''
+WRONG_ANSWERS["08_fifteen_puzzle", "two_tile_database"]["the blank started in the first cell"] = (
+    WRONG_ANSWERS["08_fifteen_puzzle", "two_tile_database"]["the blank started in the last cell, not the goal's blank cell"]
+    .replace("len(goal) - 1)", "0)"))
