@@ -383,6 +383,7 @@ def run_episode(q, env, rng, epsilon, settings, seed=None):
         if terminated:
             break
 '''
+_TWO_TILES = WRONG_ANSWERS["08_fifteen_puzzle", "two_tile_database"]
+_BLANK_LAST = _TWO_TILES["the blank started in the last cell, not the goal's blank cell"]
 WRONG_ANSWERS["08_fifteen_puzzle", "two_tile_database"]["the blank started in the first cell"] = (
-    WRONG_ANSWERS["08_fifteen_puzzle", "two_tile_database"]["the blank started in the last cell, not the goal's blank cell"]
-    .replace("len(goal) - 1)", "0)"))
+    _BLANK_LAST.replace("len(goal) - 1)", "0)"))
