@@ -65,3 +65,25 @@ def test_a_right_answer_in_a_students_style_passes(stem, name, what):
     for seed in SEEDS:
         out = verdict(answer, hidden_cases(options, seed), options)
         assert "(passed)" in out, f"{what}, hidden cases of seed {seed}: {out}"
+
+
+def test_a_wrong_answer_scores_nothing_for_its_exercise_when_graded(tmp_path):
+    """The grader, outside the student's process, with its own secret: chapter 9's corridor right only up to
+    n = 12 scores 0 for that exercise and nothing less for the others (answered by the reference)."""
+    import re
+
+    import nbformat
+
+    from puzzlekit.course.grader import ChapterGrader
+
+    stem, name = "09_sokobond", "corridor"
+    chapter = students.ROOT / "chapters" / f"{stem}.ipynb"
+    notebook = nbformat.read(chapter, as_version=4)
+    solution = [cell for cell in notebook.cells if cell.cell_type == "code" and "### BEGIN SOLUTION" in cell.source
+                and re.search(rf"^def {name}\(", cell.source, re.M)]
+    assert len(solution) == 1
+    solution[0].source = students.WRONG_ANSWERS[stem, name]["right only up to n = 12"]
+    report = ChapterGrader(chapter, secret="a secret of this test").grade(notebook)
+    scores = {result.name: result.score for result in report.exercises}
+    assert scores == {"electrons_left": 1, "my_bond_atoms": 1, "corridor": 0}, [r.message for r in report.exercises]
+    assert next(r.message for r in report.exercises if r.name == name).startswith("✗ corridor(13): BFS solves the level in 12")
