@@ -82,6 +82,8 @@ class BranchingFactor(Matcher):
         if abs(result - self.value) <= 1e-9:
             return None
         said = f"{short_repr(result, 20)}, expected {self.value}"
+        if math.isnan(result):
+            return f"{said}: NaN is no number of children (a 0 / 0, or inf - inf, somewhere?)"
         if round(result, 2) == self.value or abs(round(result, 2) - self.value) < 1e-9:
             return f"{said}: round b* to 2 decimals, round(b, 2)"
         terms = f"{result} + {result}²" + (f" + ... + {result}^{self.depth}" if self.depth > 3 else
@@ -91,7 +93,10 @@ class BranchingFactor(Matcher):
             total = sum(result ** k for k in range(1, self.depth + 1))
         except OverflowError:
             total = math.inf
-        shown = f"{total:,.0f}" if abs(total - round(total)) < 0.05 or total > 1e4 else f"{total:,.1f}"
+        if not math.isfinite(total):
+            shown = "too many to count"
+        else:
+            shown = f"{total:,.0f}" if abs(total - round(total)) < 0.05 or total > 1e4 else f"{total:,.1f}"
         where = f"{said}: b* = {result} gives {terms} = {shown} states, not {self.expanded}"
         if abs(result - self.value) <= 0.02:
             return (f"{where}; narrow [low, high] until it is far less than 0.01 wide, then round its middle with "
@@ -99,8 +104,8 @@ class BranchingFactor(Matcher):
         if result < self.value:
             return (f"{where}; b* is higher: does your interval [low, high] reach it? (b* can be any number from 0 up "
                     f"to the states expanded)")
-        return f"{where}; b* is lower: does your interval [low, high] start low enough? (below 1 when fewer states " \
-               f"were expanded than the depth)"
+        return (f"{where}; b* is lower: does your interval [low, high] start low enough? (below 1 when fewer states "
+                f"were expanded than the depth)")
 
 
 def _moves(count) -> str:
