@@ -17,8 +17,8 @@ WHOLE_FOLDERS = ("tests/properties/", "tests/browser/")
 # The units that take minutes (seconds on one core, measured with --durations), started first so that no worker is
 # left with one of them when the other has finished: the rest follow in the order pytest collects them.
 SLOWEST_FIRST = ("tests/test_every_chapter_graded.py", "tests/test_grading_paths.py",
-                 "tests/test_every_exercise_refuses_cheats.py", "tests/properties/", "tests/test_nbgrader.py",
-                 "tests/test_grader.py", "tests/browser/", "tests/test_colab_cell.py",
+                 "tests/test_every_exercise_refuses_cheats.py", "tests/test_wrong_answers.py", "tests/properties/",
+                 "tests/test_nbgrader.py", "tests/test_grader.py", "tests/browser/", "tests/test_colab_cell.py",
                  "tests/test_gradescope_container.py")
 
 

@@ -134,3 +134,274 @@ def autograder_root(zipped: Path, root: Path) -> Path:
     (root / "submission").mkdir()
     (root / "results").mkdir()
     return script
+
+
+# Wrong answers of the kinds students write, each of which once passed its check (issue 33): every one must fail
+# the chapter's visible cases, and the grader's hidden cases on their own (tests/test_wrong_answers.py). Each is the
+# source of the solution cell, run in the chapter's namespace; the key says what is wrong.
+WRONG_ANSWERS: dict[tuple[str, str], dict[str, str]] = {
+    ("03_uninformed_search", "effective_branching_factor"): {
+        "a bisection whose upper bound is fixed at 3.0": '''\
+def effective_branching_factor(expanded, depth):
+    if depth < 1:
+        raise ValueError(f"depth must be 1 or more, got {depth}")
+    low, high = 0.0, 3.0
+    for _ in range(60):
+        middle = (low + high) / 2
+        if sum(middle**k for k in range(1, depth + 1)) < expanded:
+            low = middle
+        else:
+            high = middle
+    return round((low + high) / 2, 2)
+''',
+    },
+    ("04_informed_search", "my_ida_star"): {
+        "the next bound is the largest f above the bound, not the smallest": '''\
+def my_ida_star(problem, h):
+    def search(path, bound):
+        state = path[-1]
+        f = len(path) - 1 + h(state)
+        if f > bound:
+            return f
+        if problem.is_goal(state):
+            return path
+        largest = -math.inf
+        for _, child in problem.successors(state):
+            if child not in path:
+                found = search(path + [child], bound)
+                if isinstance(found, list):
+                    return found
+                largest = max(largest, found)
+        return largest
+
+    bound = h(problem.initial)
+    while True:
+        found = search([problem.initial], bound)
+        if isinstance(found, list):
+            return found
+        if found in (math.inf, -math.inf):
+            return None
+        bound = found
+''',
+        "one visited set for the whole round": '''\
+def my_ida_star(problem, h):
+    def search(path, bound, visited):
+        state = path[-1]
+        f = len(path) - 1 + h(state)
+        if f > bound:
+            return f
+        if problem.is_goal(state):
+            return path
+        least = math.inf
+        for _, child in problem.successors(state):
+            if child not in visited:
+                visited.add(child)
+                found = search(path + [child], bound, visited)
+                if isinstance(found, list):
+                    return found
+                least = min(least, found)
+        return least
+
+    bound = h(problem.initial)
+    while True:
+        found = search([problem.initial], bound, {problem.initial})
+        if isinstance(found, list):
+            return found
+        if found == math.inf:
+            return None
+        bound = found
+''',
+    },
+    ("05a_q_learning_by_hand", "run_episode"): {
+        "a truncated step is taken for the goal: nothing bootstrapped": '''\
+def run_episode(q, env, rng, epsilon, settings, seed=None):
+    board, info = env.reset(seed=seed)
+    for step in range(settings.max_steps):
+        if board not in q:
+            q[board] = [0.0 if action in info["actions"] else -math.inf for action in range(4)]
+        if rng.random() < epsilon:
+            action = rng.choice(info["actions"])
+        else:
+            action = greedy_action(q[board], rng)
+        next_board, reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+        target = reward + settings.discount * (0.0 if done else max(q.get(next_board, [0.0])))
+        q[board][action] = (1 - settings.learning_rate) * q[board][action] + settings.learning_rate * target
+        board = next_board
+        if done:
+            break
+''',
+    },
+    ("07_learned_heuristics", "moves_after"): {
+        "the discount hard-coded": '''\
+def moves_after(q, board, direction, discount=0.92):
+    value = q[space.row(board), ACTIONS.index(direction)]
+    if value == -math.inf:
+        raise ValueError(f"the blank cannot move {direction!r} on {board}")
+    if value <= 0:
+        return None
+    return round(math.log(value) / math.log(0.92))
+''',
+        "no wall test: math.log(-inf) raises the ValueError": '''\
+def moves_after(q, board, direction, discount=0.92):
+    value = q[space.row(board), ACTIONS.index(direction)]
+    if value == 0:
+        return None
+    return round(math.log(value) / math.log(discount))
+''',
+    },
+    ("08_fifteen_puzzle", "two_tile_database"): {
+        "the blank started in the last cell, not the goal's blank cell": '''\
+def two_tile_database(a, b, goal):
+    size = math.isqrt(len(goal))
+    start = ((goal.index(a), goal.index(b)), len(goal) - 1)
+    moves, frontier = {start: 0}, deque([start])
+    while frontier:
+        state = frontier.popleft()
+        placement, blank = state
+        row, col = divmod(blank, size)
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if 0 <= r < size and 0 <= c < size:
+                target = r * size + c
+                cost = 1 if target in placement else 0
+                new = (tuple(blank if cell == target else cell for cell in placement), target)
+                if moves[state] + cost < moves.get(new, math.inf):
+                    moves[new] = moves[state] + cost
+                    frontier.appendleft(new) if cost == 0 else frontier.append(new)
+    table = {}
+    for (placement, _), count in moves.items():
+        table[placement] = min(count, table.get(placement, math.inf))
+    return table
+''',
+    },
+    ("09_sokobond", "corridor"): {
+        "right only up to n = 12": '''\
+def corridor(n):
+    n = min(n, 12)
+    return "#" * (n + 5) + "\\n#h" + "." * n + "OH#\\n" + "#" * (n + 5)
+''',
+    },
+}
+
+# Right answers in a student's own style that a check once refused, or could: each must pass.
+RIGHT_ANSWERS: dict[tuple[str, str], dict[str, str]] = {
+    ("07_learned_heuristics", "estimate"): {
+        "with the q_to_distance of section 1": '''\
+def estimate(values, discount=0.92, unexplored=0):
+    best = max(values)
+    if best <= 0:
+        return unexplored
+    return round(q_to_distance(best, discount))
+''',
+    },
+}
+
+WRONG_ANSWERS["07_learned_heuristics", "count_reopened"] = {
+    "every add of an expanded board counts, not only the first after each expansion": '''\
+def count_reopened(events):
+    closed, reopened = set(), 0
+    for kind, board, _ in events:
+        if kind == "expand":
+            closed.add(board)
+        elif kind == "add" and board in closed:
+            reopened += 1
+    return reopened
+''',
+}
+WRONG_ANSWERS["06_sun_and_moon", "shortest_moves"] = {
+    "only the first shortest move": '''\
+def shortest_moves(board, distance=distance):
+    for direction, next_board in successors(board):
+        if distance[next_board] == distance[board] - 1:
+            return [direction]
+    return []
+''',
+}
+WRONG_ANSWERS["02_solvability", "reaches"] = {
+    "the parity of the inversions alone, for every width": '''\
+def reaches(board, goal):
+    def parity(cells):
+        tiles = [tile for tile in cells if tile]
+        return sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1:]) % 2
+    return parity(board) == parity(goal)
+''',
+}
+
+# More of the same kinds: the interval or the rounding of b*, the bound of IDA*, an episode that runs on after the
+# environment truncated it, the blank elsewhere than the goal's blank cell.
+WRONG_ANSWERS["03_uninformed_search", "effective_branching_factor"].update({
+    "cut to 2 decimals instead of rounded": '''\
+def effective_branching_factor(expanded, depth):
+    if depth < 1:
+        raise ValueError(f"depth must be 1 or more, got {depth}")
+    low, high = 0.0, max(1.0, float(expanded))
+    for _ in range(60):
+        middle = (low + high) / 2
+        if sum(middle**k for k in range(1, depth + 1)) < expanded:
+            low = middle
+        else:
+            high = middle
+    return int((low + high) / 2 * 100) / 100
+''',
+    "b* searched between 1 and the states expanded": '''\
+def effective_branching_factor(expanded, depth):
+    if depth < 1:
+        raise ValueError(f"depth must be 1 or more, got {depth}")
+    low, high = 1.0, max(1.0, float(expanded))
+    for _ in range(60):
+        middle = (low + high) / 2
+        if sum(middle**k for k in range(1, depth + 1)) < expanded:
+            low = middle
+        else:
+            high = middle
+    return round((low + high) / 2, 2)
+''',
+})
+WRONG_ANSWERS["04_informed_search", "my_ida_star"]["the bound raised by 2 each round"] = '''\
+def my_ida_star(problem, h):
+    def search(path, bound):
+        state = path[-1]
+        f = len(path) - 1 + h(state)
+        if f > bound:
+            return f
+        if problem.is_goal(state):
+            return path
+        least = math.inf
+        for _, child in problem.successors(state):
+            if child not in path:
+                found = search(path + [child], bound)
+                if isinstance(found, list):
+                    return found
+                least = min(least, found)
+        return least
+
+    bound = h(problem.initial)
+    while True:
+        found = search([problem.initial], bound)
+        if isinstance(found, list):
+            return found
+        if found == math.inf:
+            return None
+        bound += 2
+'''
+WRONG_ANSWERS["05a_q_learning_by_hand", "run_episode"]["plays on after the environment truncates"] = '''\
+def run_episode(q, env, rng, epsilon, settings, seed=None):
+    board, info = env.reset(seed=seed)
+    for step in range(settings.max_steps):
+        if board not in q:
+            q[board] = [0.0 if action in info["actions"] else -math.inf for action in range(4)]
+        if rng.random() < epsilon:
+            action = rng.choice(info["actions"])
+        else:
+            action = greedy_action(q[board], rng)
+        next_board, reward, terminated, truncated, info = env.step(action)
+        target = reward + settings.discount * (0.0 if terminated else max(q.get(next_board, [0.0])))
+        q[board][action] = (1 - settings.learning_rate) * q[board][action] + settings.learning_rate * target
+        board = next_board
+        if terminated:
+            break
+'''
+_TWO_TILES = WRONG_ANSWERS["08_fifteen_puzzle", "two_tile_database"]
+_BLANK_LAST = _TWO_TILES["the blank started in the last cell, not the goal's blank cell"]
+WRONG_ANSWERS["08_fifteen_puzzle", "two_tile_database"]["the blank started in the first cell"] = (
+    _BLANK_LAST.replace("len(goal) - 1)", "0)"))

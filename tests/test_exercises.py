@@ -528,3 +528,44 @@ def test_any_object_with_a_mismatch_method_is_a_matcher(capsys):
     assert "✓" in capsys.readouterr().out
     check(lambda log: [0], [(([],), [Expands([9])])])
     assert "at index 0: expanded [9], where the reference expands [1, 2]" in capsys.readouterr().out
+
+
+def test_a_failing_array_says_where_without_a_warning_of_the_checker(capsys, recwarn):
+    import numpy as np
+
+    def sweep(q):
+        return np.where(np.isinf(q), q, q + 1)  # one too many everywhere a move is allowed
+
+    inf = np.inf
+    q = np.array([[-inf, 0.5, 0.0], [-inf, -inf, 2.0]])
+    check(sweep, [((q,), q.copy())])
+    out = capsys.readouterr().out
+    assert "at index (0, 1): got 1.5, expected 0.5; 3 of 6 entries differ" in out, out
+    assert "got -inf, expected -inf" not in out
+    assert [str(warning.message) for warning in recwarn] == []
+
+
+def test_a_value_for_none_is_said_once(capsys):
+    def first(boards):
+        return boards[0]
+
+    check(first, [(([(1, 2, 0, 3)],), None)])
+    out = capsys.readouterr().out
+    assert out.count("expected None") == 1 and out.count("(1, 2, 0, 3)") == 2, out
+
+
+def test_a_numpy_count_is_told_to_become_an_int(capsys):
+    import numpy as np
+
+    from puzzlekit.course.exercise_rules import Exactly
+
+    def count(values):
+        return np.int64(len(values))
+
+    def average(values):
+        return float(len(values))
+
+    check(count, [(([1, 2],), Exactly(2))])
+    check(average, [(([1, 2],), Exactly(2))])
+    out = capsys.readouterr().out
+    assert "not Python's own: return int(...) of it" in out and "the right number, as a float" in out

@@ -6,9 +6,11 @@ PUZZLEKIT_STUDENT_ALL=1 to run every chapter (about as long as executing the cou
 
 import copy
 import hashlib
+import io
 import os
 import re
 import shutil
+import tokenize
 from pathlib import Path
 
 import nbformat
@@ -125,6 +127,60 @@ def test_student_notebook_runs_top_to_bottom(editions, chapter):
     for before, after in zip(teacher.cells, student.cells):
         if before.cell_type == "code" and set(re.findall(r"\bcheck\(\s*(\w+)", before.source)) & exercises:
             assert "not done yet" in output_text(after), after.source
+
+
+_LAYOUT = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER}
+CHECK_CELL = re.compile(r"^\s*(?:\w+\s*=\s*)?check\(", re.M)  # a cell that runs check(...)
+RUN = 6  # tokens in a row that count as the same code (`x = f(y)` is 6)
+
+
+def code_tokens(source: str) -> list[str]:
+    """The tokens of `source`, without comments and layout (names kept: a copy keeps them too)."""
+    found = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type not in _LAYOUT:
+                found.append(token.string)
+    except (tokenize.TokenError, SyntaxError):  # a line cut out of a block: the tokens read so far
+        pass
+    return found
+
+
+def share_in(solution: list[str], cell: list[str], run: int = RUN) -> float:
+    """The share of the tokens of `solution` that lie in a run of `run` tokens that `cell` also has."""
+    runs = {tuple(cell[i:i + run]) for i in range(len(cell) - run + 1)}
+    covered = set()
+    for i in range(len(solution) - run + 1):
+        if tuple(solution[i:i + run]) in runs:
+            covered.update(range(i, i + run))
+    return len(covered) / len(solution) if solution else 0.0
+
+
+def test_share_in_tells_a_copy_from_code_that_shares_a_line():
+    answer = code_tokens("return [d for d, nxt in successors(board) if distance[nxt] == distance[board] - 1]")
+    copied = code_tokens("def closer(board):\n    return [d for d, nxt in successors(board) if distance[nxt] == "
+                         "distance[board] - 1]")
+    other = code_tokens("def case(board):\n    move_to = dict(successors(board))\n    return distance[board] - 1")
+    assert share_in(answer, copied) == 1.0 and share_in(answer, other) < 0.4
+
+
+def test_no_check_cell_computes_its_answer_by_the_reference(editions):
+    """A check cell of the student edition works its expected values out by other means than the reference solution
+    (the library's function, a matcher of puzzlekit.course, another algorithm): no more than half of the code of a
+    solution, beyond the lines its scaffold shows, may appear in a check cell of the student edition."""
+    found = []
+    for teacher, student, path in editions:
+        checks = [(index, code_tokens(cell.source)) for index, cell in enumerate(student.cells)
+                  if cell.cell_type == "code" and CHECK_CELL.search(cell.source)]
+        for index, (before, after) in enumerate(zip(teacher.cells, student.cells)):
+            lines = solution_lines(before.source) if before.cell_type == "code" else []
+            shown = {line.strip() for line in after.source.split("\n")}
+            answer = [token for line in lines if line.strip() not in shown for token in code_tokens(line.strip())]
+            if len(answer) < RUN:
+                continue
+            found += [f"{path.name}: {share_in(answer, cell):.0%} of the solution of cell {index} is in check cell {at}"
+                      for at, cell in checks if share_in(answer, cell) > 0.6]
+    assert found == []
 
 
 # nbgrader's metadata, on copies of the chapters (the lead tags the chapters themselves).

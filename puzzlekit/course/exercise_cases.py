@@ -239,7 +239,6 @@ class FilledInPlace:
         return f"{self.name} filled in with {len(self.expected)} entries"
 
 
-
 def earlier_exercise(function, cases, *, exercise: str, used_by: str) -> bool:
     """Check `function` (an earlier exercise) quietly on `cases`; if it fails, print a line that says so.
 

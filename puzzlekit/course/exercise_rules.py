@@ -8,6 +8,8 @@ result, or a sentence that says what is wrong (check asks it after the call, so 
 
 from __future__ import annotations
 
+import numbers
+
 from ..checks import short_repr
 from .exercises import Matcher
 
@@ -22,7 +24,8 @@ class Exactly(Matcher):
     >>> Exactly(2) == 2, Exactly(2) == 2.0
     (True, False)
     >>> Exactly(2).mismatch(2.0)
-    '2.0, a float: expected the int 2 (a count is a whole number: return an int)'
+    '2.0, a float: expected the int 2 (the right number, as a float: a count is an int; round it, or return
+    int(...) of it)'
     """
 
     def __init__(self, value):
@@ -35,7 +38,13 @@ class Exactly(Matcher):
         kind, wanted = type(result).__name__, type(self.value).__name__
         if kind == wanted:
             return f"{short_repr(result, 50)}, expected {short_repr(self.value, 50)}"
-        hint = " (a count is a whole number: return an int)" if wanted == "int" else ""
+        hint = ""
+        if wanted == "int" and isinstance(result, numbers.Integral) and not isinstance(result, bool):
+            hint = " (a whole number, but not Python's own: return int(...) of it)"  # numpy's int64, say
+        elif wanted == "int" and isinstance(result, numbers.Real) and result == self.value:
+            hint = " (the right number, as a float: a count is an int; round it, or return int(...) of it)"
+        elif wanted == "int":
+            hint = " (a count is a whole number: return an int)"
         article = "an" if kind[:1] in "aeiou" else "a"
         return f"{short_repr(result, 50)}, {article} {kind}: expected the {wanted} {short_repr(self.value, 50)}{hint}"
 

@@ -371,8 +371,10 @@ def _arraydifference(numpy, result, expected, tolerance) -> str | None:
     if len(differ) > 1:
         text += f"; {len(differ)} of {result.size} entries differ"
         if result.dtype.kind in "biuf" and expected.dtype.kind in "biuf":
-            gaps = numpy.abs(result.astype(float) - expected.astype(float))
+            with numpy.errstate(invalid="ignore", over="ignore"):  # -inf - -inf: NaN, and no warning of ours
+                gaps = numpy.abs(result.astype(float) - expected.astype(float))
             gaps[numpy.isnan(gaps)] = numpy.inf
+            gaps[same] = 0.0  # equal entries (-inf and -inf among them) are never "the most"
             largest = numpy.unravel_index(int(numpy.argmax(gaps)), gaps.shape)
             largest = tuple(int(i) for i in largest)
             if largest != index:

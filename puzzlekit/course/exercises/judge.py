@@ -74,8 +74,8 @@ def failure_line(call: str, result, expected, where: str) -> str:
     returned, wanted = describe(result), describe(expected)
     if result is None:
         return f"✗ {call} returned None, expected {wanted} (a function without `return` returns None)"
-    if not is_container(expected) and not is_container(result):
-        return f"✗ {call} returned {returned}, expected {wanted}"
+    if not is_container(expected) and not is_container(result) or where == f"got {returned}, expected {wanted}":
+        return f"✗ {call} returned {returned}, expected {wanted}"  # nothing more to say than that: said once
     if returned == wanted:  # the short reprs hide the difference: say only where it is
         return f"✗ {call} returned {returned}, which differs {where}" if where.startswith("at ") else (
             f"✗ {call} returned {returned}: {where}")
