@@ -11,6 +11,7 @@ import os
 import queue
 import re
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from ..exercises.changes import changed_argument, deep_copy
 from ..exercises.check import AGAIN, LOOP_HINT
 from ..exercises.describe import cut, describe, plural
 from ..exercises.judge import judge
+from .build import library_items, student_build
 from .protocol import receive, send
 from .report import ExerciseResult, Flag, SubmissionReport
 from .safe import apply_state, decode
@@ -55,9 +57,13 @@ class Worker:
     """One worker process and the messages that come from it (read by a thread into a queue)."""
 
     def __init__(self, setup: dict):
+        self.folder = None  # a student worker's working folder, its own: removed when it stops
+        if "cwd" not in setup:
+            self.folder = tempfile.mkdtemp(prefix="puzzlekit-worker-")
+            setup = dict(setup, cwd=self.folder)
         command = [sys.executable, "-I", "-c",  # the channel moved off fds 0 and 1 before anything is imported
                    "import os, sys; channel = os.dup(0), os.dup(1); null = os.open(os.devnull, os.O_RDWR); "
-                   f"os.dup2(null, 0); os.dup2(null, 1); sys.path.insert(0, {_ROOT!r}); "
+                   f"os.dup2(null, 0); os.dup2(null, 1); sys.path.insert(0, {setup.get('root', _ROOT)!r}); "
                    "from puzzlekit.course.grader.worker import main; main(*channel)"]
         self.errors = tempfile.TemporaryFile()  # the worker's standard error: its last line says why it ended
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -140,6 +146,9 @@ class Worker:
             return self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             return None
+        finally:
+            if self.folder is not None:
+                shutil.rmtree(self.folder, ignore_errors=True)
 
     def last_error(self) -> str:
         """The last line the worker wrote to its standard error (a traceback's last line, say); "" if none."""
@@ -180,9 +189,10 @@ class _Run:
 
     def __init__(self, grader, plan, recorded: dict, report: SubmissionReport, notes: list):
         self.grader, self.plan, self.recorded, self.report, self.notes = grader, plan, recorded, report, notes
-        self.skip: dict = {}  # cell index -> why it is skipped on the next start
+        self.skip: dict = {}  # cell index -> why it is skipped on the next start (in every group's worker)
         self.restarts, self.worker, self.cell_log = 0, None, []
-        self.forbid = [item for record in recorded.values() for item in record["forbid"]]
+        self.records: list = []  # the records of the exercises graded in the current worker
+        self.forbid: list = []
         self.student_sources = [source for _, source, kind in plan if kind == "student"]
         self.kinds = {index: kind for index, _, kind in plan}
         self.grade_ids: dict = {}
@@ -193,9 +203,9 @@ class _Run:
         grader = self.grader
         while True:
             cells = [[index, source, kind] for index, source, kind in self.plan if index not in self.skip]
-            limits = sum(record["time_limit"] or 5 for record in self.recorded.values())
-            setup = {"mode": "student", "cwd": str(grader.path.parent), "cells": cells, "forbid": self.forbid,
-                     "groups": {record["name"]: record["forbid"] for record in self.recorded.values()},
+            limits = sum(record["time_limit"] or 5 for record in self.records)
+            setup = {"mode": "student", "cells": cells, "forbid": self.forbid, "root": str(student_build(self.forbid)),
+                     "groups": {record["name"]: record["forbid"] for record in self.records},
                      "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
                      "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60),
                      "private": [str(path) for path in grader.private]}
@@ -238,27 +248,38 @@ class _Run:
 
     # -- grading ---------------------------------------------------------------------------------------------
     def grade_all(self) -> None:
-        alive = self.start() if self.plan else False
+        """Grade the exercises, those that forbid the same parts of the library in one worker (one student build)."""
         if not self.plan:
             self.notes.append("no code cell to run")
-        for name, grade_id, points, _ in self.grader._exercises:
-            record = self.recorded.get(grade_id)
-            if record is None:
-                message = "✗ not graded: the instructor's chapter has no check for this exercise"
-                ok, crashed = False, False
-            elif not alive:
-                ok, message, crashed = False, "✗ not graded: the notebook's cells could not be run", False
-            else:
-                ok, message, crashed = self.exercise(name, record)
-            self.report.exercises.append(ExerciseResult(name, grade_id, points if ok else 0, points, message))
-            if crashed:
+        groups: dict = {}  # the library items forbidden -> the exercises graded with that build
+        for exercise in self.grader._exercises:
+            record = self.recorded.get(exercise[1])
+            groups.setdefault(repr(library_items(record["forbid"])) if record else "", []).append(exercise)
+        results, log = {}, None  # the cells as the first worker ran them go in the report
+        for exercises in groups.values():
+            self.records = [self.recorded[grade_id] for _, grade_id, _, _ in exercises if grade_id in self.recorded]
+            self.forbid = [item for record in self.records for item in record["forbid"]]
+            self.restarts = 0
+            alive = self.start() if self.plan and self.records else False
+            for name, grade_id, points, _ in exercises:
+                record = self.recorded.get(grade_id)
+                if record is None:
+                    message = "✗ not graded: the instructor's chapter has no check for this exercise"
+                    ok, crashed = False, False
+                elif not alive:
+                    ok, message, crashed = False, "✗ not graded: the notebook's cells could not be run", False
+                else:
+                    ok, message, crashed = self.exercise(name, record)
+                results[grade_id] = ExerciseResult(name, grade_id, points if ok else 0, points, message)
+                if crashed:
+                    self.worker.stop()
+                    alive = self.restart()
+            if self.worker is not None:
+                self.worker.send({"op": "stop"})
                 self.worker.stop()
-                alive = self.restart()
-        if self.worker is not None:
-            self.worker.send({"op": "stop"})
-            self.worker.stop()
-        self.report.cells = [dict(entry, kind=next(kind for index, _, kind in self.plan if index == entry["index"]))
-                             for entry in self.cell_log] + [
+            log = self.cell_log if log is None else log
+        self.report.exercises = [results[grade_id] for _, grade_id, _, _ in self.grader._exercises]
+        self.report.cells = [dict(entry, kind=self.kinds.get(entry["index"], "?")) for entry in log or []] + [
             {"index": index, "status": "skipped", "error": why, "kind": "?"} for index, why in self.skip.items()]
 
     def exercise(self, name: str, record: dict) -> tuple[bool, str, bool]:
