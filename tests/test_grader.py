@@ -10,6 +10,7 @@ right one (it must change nothing).
 from __future__ import annotations
 
 import json
+import os
 import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -683,3 +684,79 @@ def test_a_check_cell_that_first_checks_an_earlier_exercise_grades_its_own_cases
     report = grader.grade(nbformat.read(path, as_version=4))
     assert _scores(report) == {"double": 1, "add_double": 1}, _why(report)
     assert "2 cases" in report.exercises[1].message
+
+
+#: An answer that says what it sees of the machine: the grader's files, a classmate's (which it tries to change), the
+#: real package's source, the other processes.
+_WHAT_IT_SEES = '''def seen(paths):
+    import os
+    found = {name: os.path.exists(path) for name, path in paths.items()}
+    try:
+        with open(paths["classmate"], "a") as file:
+            file.write("0 points for you")
+        found["changed a classmate's file"] = True
+    except OSError:
+        found["changed a classmate's file"] = False
+    found["other processes"] = sum(name.isdigit() for name in os.listdir("/proc")) > 3
+    return found
+'''
+
+#: A cell that starts a process of its own session through a call that raises no audit event: it must die with the
+#: worker all the same.
+_OUTLIVES = """import _posixsubprocess, os
+read, write = os.pipe()
+_posixsubprocess.fork_exec([b"/bin/sleep", b"317"], [b"/bin/sleep"], True, (write,), None, None, -1, -1, -1, -1,
+                           -1, -1, read, write, True, True, -1, None, None, None, -1, None, False)"""
+
+
+def _sleeping(seconds: str) -> list[str]:
+    """The processes of this machine that run `sleep <seconds>`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and (entry / "cmdline").read_bytes() == f"/bin/sleep\0{seconds}\0".encode():
+                found.append(entry.name)
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.parametrize("isolation", ["bubblewrap", "user"])
+def test_the_operating_system_keeps_the_grader_s_files_and_the_classmates_out_of_reach(tmp_path, isolation):
+    """The worker runs in bubblewrap (only Python, the student build and its own folder; its own process ids), or as
+    a user id of its own when the grader is root: the teacher notebook and the secret (the grader's, in a folder of
+    mode 0700) are not there, a classmate's notebook cannot be changed; in bubblewrap neither the real package nor any
+    other process is either."""
+    from puzzlekit.course.grader import isolation as isolations
+
+    if not isolations.usable(isolation):
+        pytest.skip(f"{isolation} isolation does not work on this machine")
+    import puzzlekit
+
+    grader_folder = tmp_path / "grading"
+    grader_folder.mkdir(mode=0o700)
+    secret = grader_folder / "grading_secret"
+    secret.write_text("a class's secret\n")
+    classmates = tmp_path / "class"
+    classmates.mkdir(mode=0o755)
+    classmate = classmates / "alice.ipynb"
+    classmate.write_text("alice's notebook")
+    classmate.chmod(0o644)
+    package = Path(puzzlekit.__file__).parent / "search" / "uninformed.py"
+    paths = {"teacher": str(grader_folder / "seen.ipynb"), "secret": str(secret), "classmate": str(classmate),
+             "real package": str(package)}
+    expected = {"teacher": False, "secret": False, "classmate": False, "real package": isolation == "user",
+                "changed a classmate's file": False, "other processes": isolation == "user"}
+    code = nbformat.v4.new_code_cell
+    nbformat.write(nbformat.v4.new_notebook(cells=[
+        code("from puzzlekit.course.exercises import check"),
+        code(f"def seen(paths):\n    ### BEGIN SOLUTION\n    return {expected!r}\n    ### END SOLUTION"),
+        code(f"check(seen, [(({paths!r},), {expected!r})])"),
+    ]), grader_folder / "seen.ipynb")
+    grader = ChapterGrader(grader_folder / "seen.ipynb", secret="s", isolation=isolation)
+    report = grader.grade(_submission(grader_folder / "seen.ipynb", {"seen": _WHAT_IT_SEES}, [_OUTLIVES], after=0))
+    assert _scores(report) == {"seen": 1}, _why(report)
+    assert classmate.read_text() == "alice's notebook"
+    assert report.cells[1]["status"] == "done", report.cells  # the process was started, and is gone
+    assert not _sleeping("317"), os.popen("ps -eo pid,ppid,stat,cmd").read()
+    assert "isolation" not in report.note
