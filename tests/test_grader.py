@@ -327,7 +327,7 @@ def _reference(chapter) -> dict:
 
 @pytest.fixture(scope="module")
 def reports(chapter, grader):
-    """Every submission of these tests, graded one at a time (each `grade` call has its own worker)."""
+    """Every submission of these tests, graded two at a time (each `grade` call has its own workers)."""
     reference = _reference(chapter)
     wrong = dict(reference, my_breadth_first=SHORT_BFS)
     pasted = re.sub(r"def branching_factor\(nodes, depth\)", "def effective_branching_factor(expanded, depth)",
@@ -358,10 +358,9 @@ def reports(chapter, grader):
         answers = (dict(reference, my_breadth_first=source) if source
                    else dict(reference, effective_branching_factor=pasted))
         submissions[f"library: {name}"] = _submission(chapter, answers)
-    # One at a time: in two full fresh-clone runs, grading two at a time here scored some submissions 0 where the
-    # same submissions, graded alone, score right (issue 24's note); `course.py grade --jobs 2` is tested in
-    # test_grading_paths.
-    with ThreadPoolExecutor(1) as pool:
+    # Two at a time, as `course.py grade --jobs 2` grades (each worker in its own sandbox, with its own folder and,
+    # as another user, its own user id): each test below asserts the score the submission gets graded alone.
+    with ThreadPoolExecutor(2) as pool:
         graded = dict(zip(submissions, pool.map(lambda item: grader.grade(item[1], student=item[0]),
                                                 submissions.items())))
     return graded
