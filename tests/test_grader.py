@@ -723,9 +723,10 @@ def _sleeping(seconds: str) -> list[str]:
 @pytest.mark.parametrize("isolation", ["bubblewrap", "user"])
 def test_the_operating_system_keeps_the_grader_s_files_and_the_classmates_out_of_reach(tmp_path, isolation):
     """The worker runs in bubblewrap (only Python, the student build and its own folder; its own process ids), or as
-    a user id of its own when the grader is root: the teacher notebook and the secret (the grader's, in a folder of
-    mode 0700) are not there, a classmate's notebook cannot be changed; in bubblewrap neither the real package nor any
-    other process is either."""
+    a user id of its own when the grader is root: the teacher notebook, the secret (the grader's, in a folder of mode
+    0700) and the real package (as another user, others' rights on it are taken away) are not there, a classmate's
+    notebook cannot be changed, and a process started in a session of its own dies with the worker; in bubblewrap no
+    other process is there either."""
     from puzzlekit.course.grader import isolation as isolations
 
     if not isolations.usable(isolation):
@@ -744,7 +745,7 @@ def test_the_operating_system_keeps_the_grader_s_files_and_the_classmates_out_of
     package = Path(puzzlekit.__file__).parent / "search" / "uninformed.py"
     paths = {"teacher": str(grader_folder / "seen.ipynb"), "secret": str(secret), "classmate": str(classmate),
              "real package": str(package)}
-    expected = {"teacher": False, "secret": False, "classmate": False, "real package": isolation == "user",
+    expected = {"teacher": False, "secret": False, "classmate": False, "real package": False,
                 "changed a classmate's file": False, "other processes": isolation == "user"}
     code = nbformat.v4.new_code_cell
     nbformat.write(nbformat.v4.new_notebook(cells=[

@@ -27,6 +27,7 @@ from pathlib import Path
 __all__ = []
 
 KINDS = ("bubblewrap", "user", "none")
+_PACKAGE = Path(__file__).resolve().parents[2]  # the real puzzlekit package, which no worker may read
 #: The user ids the "user" isolation gives workers (no account needs to exist for them), one per worker at a time.
 USER_IDS = range(61000, 61256)
 MAX_PROCESSES = 256  # processes one worker's user may have ("user" isolation)
@@ -90,9 +91,24 @@ def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[s
     for folder in folders:
         if not folder.startswith("/usr/"):
             command += ["--ro-bind", folder, folder]
+    package = str(_PACKAGE)
+    if any(package.startswith(folder + "/") for folder in folders):  # installed in site-packages: hidden
+        command += ["--tmpfs", package]
     if workdir is not None:
         command += ["--bind", workdir, workdir, "--chdir", workdir]
     return command + ["--"]
+
+
+def _keep_from_others(paths) -> None:
+    """Take away other users' rights on `paths` (the real package, the grader's files) where they have any: a
+    worker run as another user reads only what all may read."""
+    for path in paths:
+        try:
+            mode = os.stat(path).st_mode
+            if mode & 0o007:
+                os.chmod(path, mode & ~0o007)
+        except OSError:
+            pass  # gone, or not the grader's to change: the worker's own checks still refuse it
 
 
 def _namespace_of(pid: str) -> str | None:
@@ -106,13 +122,14 @@ class Confinement:
     """One worker's isolation: the command that starts it, what its process does before Python starts, and what
     is done once it has stopped (`release`)."""
 
-    def __init__(self, kind: str, build: str, workdir: str):
+    def __init__(self, kind: str, build: str, workdir: str, private=()):
         self.kind, self.build, self.workdir = kind, build, workdir
         self.uid, self._lock, self.pass_fds, self._info = None, None, (), None
         if kind == "bubblewrap":  # bwrap writes there the id of the sandbox's process 1 (see `end_sandbox`)
             self._info = os.pipe()
             self.pass_fds = (self._info[1],)
         if kind == "user":
+            _keep_from_others([_PACKAGE, *private])
             self._take_user_id()
             os.chown(workdir, self.uid, self.uid)
         os.chmod(workdir, 0o700)

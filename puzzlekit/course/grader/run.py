@@ -69,7 +69,7 @@ class Worker:
         if "cwd" not in setup:
             self.folder = tempfile.mkdtemp(prefix="puzzlekit-worker-")
             setup = dict(setup, cwd=self.folder)
-            self.confinement = Confinement(isolation, setup["root"], self.folder)
+            self.confinement = Confinement(isolation, setup["root"], self.folder, setup.get("private", ()))
             python = self.confinement.command(python)
             environment |= self.confinement.environment()
             if self.confinement.uid is not None:
