@@ -760,3 +760,16 @@ def test_the_operating_system_keeps_the_grader_s_files_and_the_classmates_out_of
     assert report.cells[1]["status"] == "done", report.cells  # the process was started, and is gone
     assert not _sleeping("317"), os.popen("ps -eo pid,ppid,stat,cmd").read()
     assert "isolation" not in report.note
+
+
+def test_without_isolation_the_grader_says_so_once_and_in_every_report(tmp_path, capsys):
+    from puzzlekit.course.grader import chapter as chapter_module
+
+    path = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6)])")
+    with pytest.raises(ValueError, match="isolation must be one of"):
+        ChapterGrader(path, secret="s", isolation="chroot")
+    chapter_module._SAID_NONE.clear()
+    graders = [ChapterGrader(path, secret="s", isolation="none") for _ in range(2)]
+    assert capsys.readouterr().err.count("isolation: none") == 1
+    report = graders[1].grade(path)
+    assert _scores(report) == {"total": 1} and "isolation: none" in report.note
