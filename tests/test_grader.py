@@ -689,7 +689,7 @@ def test_a_check_cell_that_first_checks_an_earlier_exercise_grades_its_own_cases
 #: real package's source, the other processes.
 _WHAT_IT_SEES = '''def seen(paths):
     import os
-    found = {name: os.path.exists(path) for name, path in paths.items()}
+    found = {name: os.path.exists(path) for name, path in paths.items() if name != "grader"}
     try:
         with open(paths["classmate"], "a") as file:
             file.write("0 points for you")
@@ -697,6 +697,10 @@ _WHAT_IT_SEES = '''def seen(paths):
     except OSError:
         found["changed a classmate's file"] = False
     found["other processes"] = sum(name.isdigit() for name in os.listdir("/proc")) > 3
+    try:  # the pipes of the grading process, to every worker
+        found["the grader's pipes"] = len(os.listdir(f"/proc/{paths['grader']}/fd")) > 0
+    except OSError:
+        found["the grader's pipes"] = False
     return found
 '''
 
@@ -744,9 +748,10 @@ def test_the_operating_system_keeps_the_grader_s_files_and_the_classmates_out_of
     classmate.chmod(0o644)
     package = Path(puzzlekit.__file__).parent / "search" / "uninformed.py"
     paths = {"teacher": str(grader_folder / "seen.ipynb"), "secret": str(secret), "classmate": str(classmate),
-             "real package": str(package)}
+             "real package": str(package), "grader": os.getpid()}
     expected = {"teacher": False, "secret": False, "classmate": False, "real package": False,
-                "changed a classmate's file": False, "other processes": isolation == "user"}
+                "changed a classmate's file": False, "other processes": isolation == "user",
+                "the grader's pipes": False}
     code = nbformat.v4.new_code_cell
     nbformat.write(nbformat.v4.new_notebook(cells=[
         code("from puzzlekit.course.exercises import check"),
