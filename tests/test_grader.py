@@ -10,6 +10,7 @@ right one (it must change nothing).
 from __future__ import annotations
 
 import json
+import os
 import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -326,7 +327,7 @@ def _reference(chapter) -> dict:
 
 @pytest.fixture(scope="module")
 def reports(chapter, grader):
-    """Every submission of these tests, graded one at a time (each `grade` call has its own worker)."""
+    """Every submission of these tests, graded two at a time (each `grade` call has its own workers)."""
     reference = _reference(chapter)
     wrong = dict(reference, my_breadth_first=SHORT_BFS)
     pasted = re.sub(r"def branching_factor\(nodes, depth\)", "def effective_branching_factor(expanded, depth)",
@@ -357,10 +358,9 @@ def reports(chapter, grader):
         answers = (dict(reference, my_breadth_first=source) if source
                    else dict(reference, effective_branching_factor=pasted))
         submissions[f"library: {name}"] = _submission(chapter, answers)
-    # One at a time: in two full fresh-clone runs, grading two at a time here scored some submissions 0 where the
-    # same submissions, graded alone, score right (issue 24's note); `course.py grade --jobs 2` is tested in
-    # test_grading_paths.
-    with ThreadPoolExecutor(1) as pool:
+    # Two at a time, as `course.py grade --jobs 2` grades (each worker in its own sandbox, with its own folder and,
+    # as another user, its own user id): each test below asserts the score the submission gets graded alone.
+    with ThreadPoolExecutor(2) as pool:
         graded = dict(zip(submissions, pool.map(lambda item: grader.grade(item[1], student=item[0]),
                                                 submissions.items())))
     return graded
@@ -436,10 +436,8 @@ def test_code_of_the_student_s_run_by_the_harness_scores_what_the_wrong_answer_s
     assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
 
 
-@pytest.mark.xfail(strict=True, reason="open: code compiled from the student's code but not run there (codeop) is "
-                   "no one's, and the harness still calls names the student's code can rebind (json, contextlib, "
-                   "linecache): run through C functions alone, that code meets no frame of the student's")
 def test_code_compiled_by_the_student_and_run_by_the_harness_scores_what_the_wrong_answer_scores(reports):
+    """Closed by absence: the library's search is not in the worker's student build, whoever calls it."""
     report = reports["wrong + unseen code run by the harness"]
     assert _scores(report) == _scores(reports["wrong"]), _why(report)
 
@@ -649,7 +647,9 @@ def test_the_grader_s_files_are_out_of_the_answer_s_reach(chapter):
     secret = chapter.parent / "grading_secret"
     secret.write_text("a class's secret\n")
     cheat = ("import json, os\ntexts, refused = [], []\n"
-             "attempts = (lambda: [open(name).read() for name in os.listdir('.') if name.endswith('.ipynb')],\n"
+             f"folder = {str(chapter.parent)!r}\n"
+             "attempts = (lambda: [open(os.path.join(folder, name)).read() for name in os.listdir(folder)\n"
+             "                     if name.endswith('.ipynb')],\n"
              f"            lambda: [open({str(chapter)!r}).read()], lambda: [open({str(secret)!r}).read()])\n"
              "for attempt in attempts:\n    try:\n        texts += attempt()\n"
              "    except BaseException as error:\n        refused.append(str(error))\n"
@@ -683,3 +683,98 @@ def test_a_check_cell_that_first_checks_an_earlier_exercise_grades_its_own_cases
     report = grader.grade(nbformat.read(path, as_version=4))
     assert _scores(report) == {"double": 1, "add_double": 1}, _why(report)
     assert "2 cases" in report.exercises[1].message
+
+
+#: An answer that says what it sees of the machine: the grader's files, a classmate's (which it tries to change), the
+#: real package's source, the other processes.
+_WHAT_IT_SEES = '''def seen(paths):
+    import os
+    found = {name: os.path.exists(path) for name, path in paths.items() if name != "grader"}
+    try:
+        with open(paths["classmate"], "a") as file:
+            file.write("0 points for you")
+        found["changed a classmate's file"] = True
+    except OSError:
+        found["changed a classmate's file"] = False
+    found["other processes"] = sum(name.isdigit() for name in os.listdir("/proc")) > 3
+    try:  # the pipes of the grading process, to every worker
+        found["the grader's pipes"] = len(os.listdir(f"/proc/{paths['grader']}/fd")) > 0
+    except OSError:
+        found["the grader's pipes"] = False
+    return found
+'''
+
+#: A cell that starts a process of its own session through a call that raises no audit event: it must die with the
+#: worker all the same.
+_OUTLIVES = """import _posixsubprocess, os
+read, write = os.pipe()
+_posixsubprocess.fork_exec([b"/bin/sleep", b"317"], [b"/bin/sleep"], True, (write,), None, None, -1, -1, -1, -1,
+                           -1, -1, read, write, True, True, -1, None, None, None, -1, None, False)"""
+
+
+def _sleeping(seconds: str) -> list[str]:
+    """The processes of this machine that run `sleep <seconds>`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and (entry / "cmdline").read_bytes() == f"/bin/sleep\0{seconds}\0".encode():
+                found.append(entry.name)
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.parametrize("isolation", ["bubblewrap", "user"])
+def test_the_operating_system_keeps_the_grader_s_files_and_the_classmates_out_of_reach(tmp_path, isolation):
+    """The worker runs in bubblewrap (only Python, the student build and its own folder; its own process ids), or as
+    a user id of its own when the grader is root: the teacher notebook, the secret (the grader's, in a folder of mode
+    0700) and the real package (as another user, others' rights on it are taken away) are not there, a classmate's
+    notebook cannot be changed, and a process started in a session of its own dies with the worker; in bubblewrap no
+    other process is there either."""
+    from puzzlekit.course.grader import isolation as isolations
+
+    if not isolations.usable(isolation):
+        pytest.skip(f"{isolation} isolation does not work on this machine")
+    import puzzlekit
+
+    grader_folder = tmp_path / "grading"
+    grader_folder.mkdir(mode=0o700)
+    secret = grader_folder / "grading_secret"
+    secret.write_text("a class's secret\n")
+    classmates = tmp_path / "class"
+    classmates.mkdir(mode=0o755)
+    classmate = classmates / "alice.ipynb"
+    classmate.write_text("alice's notebook")
+    classmate.chmod(0o644)
+    package = Path(puzzlekit.__file__).parent / "search" / "uninformed.py"
+    paths = {"teacher": str(grader_folder / "seen.ipynb"), "secret": str(secret), "classmate": str(classmate),
+             "real package": str(package), "grader": os.getpid()}
+    expected = {"teacher": False, "secret": False, "classmate": False, "real package": False,
+                "changed a classmate's file": False, "other processes": isolation == "user",
+                "the grader's pipes": False}
+    code = nbformat.v4.new_code_cell
+    nbformat.write(nbformat.v4.new_notebook(cells=[
+        code("from puzzlekit.course.exercises import check"),
+        code(f"def seen(paths):\n    ### BEGIN SOLUTION\n    return {expected!r}\n    ### END SOLUTION"),
+        code(f"check(seen, [(({paths!r},), {expected!r})])"),
+    ]), grader_folder / "seen.ipynb")
+    grader = ChapterGrader(grader_folder / "seen.ipynb", secret="s", isolation=isolation)
+    report = grader.grade(_submission(grader_folder / "seen.ipynb", {"seen": _WHAT_IT_SEES}, [_OUTLIVES], after=0))
+    assert _scores(report) == {"seen": 1}, _why(report)
+    assert classmate.read_text() == "alice's notebook"
+    assert report.cells[1]["status"] == "done", report.cells  # the process was started, and is gone
+    assert not _sleeping("317"), os.popen("ps -eo pid,ppid,stat,cmd").read()
+    assert "isolation" not in report.note
+
+
+def test_without_isolation_the_grader_says_so_once_and_in_every_report(tmp_path, capsys):
+    from puzzlekit.course.grader import chapter as chapter_module
+
+    path = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6)])")
+    with pytest.raises(ValueError, match="isolation must be one of"):
+        ChapterGrader(path, secret="s", isolation="chroot")
+    chapter_module._SAID_NONE.clear()
+    graders = [ChapterGrader(path, secret="s", isolation="none") for _ in range(2)]
+    assert capsys.readouterr().err.count("isolation: none") == 1
+    report = graders[1].grade(path)
+    assert _scores(report) == {"total": 1} and "isolation: none" in report.note

@@ -1,12 +1,13 @@
 """The worker's audit hook (`sys.addaudithook`): what it refuses to the student's code, and why.
 
 `Sandbox` (`puzzlekit.course.grader.sandbox`) installs it once, before any submitted cell runs; it cannot be
-removed. It refuses, from the student's code, what would get around the sandbox's guards: reading the library's
-source files, reading `__code__` of a forbidden function, building a function from forbidden code, new code
-objects, setting `__code__`/`__defaults__`, `sys.setprofile`/`settrace`, frames, `gc`'s object lists, `ctypes`,
-new processes and signals, new resource limits, `marshal.loads`, subinterpreters, reading the worker's memory,
-opening the grader's files and listing their folders, and compiling source text in an answer. Code that the
-student's code runs or makes a function of counts as the student's from then on.
+removed. It refuses, from the student's code, what would get around the sandbox's guards: reading `__code__` of a
+forbidden function, building a function from forbidden code, new code objects, setting `__code__`/`__defaults__`,
+`sys.setprofile`/`settrace`, frames, `gc`'s object lists, `ctypes`, new processes and signals, new resource limits,
+`marshal.loads`, subinterpreters, reading the worker's memory, opening the grader's files and listing their
+folders, and compiling source text in an answer. Code that the student's code runs or makes a function of counts as
+the student's from then on. The library's source is no secret: what an exercise forbids has no body in the student
+build the worker imports (`build`).
 """
 
 from __future__ import annotations
@@ -33,18 +34,6 @@ _REFUSED_EVENTS = frozenset({
 })
 _FRAME_ATTRIBUTES = frozenset({"tb_frame", "gi_frame", "cr_frame", "ag_frame", "gi_code", "cr_code", "ag_code"})
 _FUNCTION_ATTRIBUTES = frozenset({"__code__", "__defaults__", "__kwdefaults__", "__globals__", "__closure__"})
-
-
-def _package_suffix(file: str) -> str:
-    """"/puzzlekit/search/textbook.py" for a module file: its path from the top of its package (source, not cache)."""
-    folder, name = os.path.split(file)
-    if os.path.basename(folder) == "__pycache__":
-        folder, name = os.path.dirname(folder), name.split(".")[0] + ".py"
-    parts = [name]
-    while os.path.exists(os.path.join(folder, "__init__.py")):
-        folder, part = os.path.split(folder)
-        parts.insert(0, part)
-    return "/" + "/".join(parts)
 
 
 def _private_paths():
@@ -103,12 +92,11 @@ def make_hook(sandbox):
     that rebinds a builtin, a module's global or a method of `Sandbox` changes nothing in it)."""
     phase, main, busy = sandbox.phase_cell, sandbox.main, sandbox.busy
     get_ident, getframe = _thread.get_ident, sys._getframe
-    labels, files, student_codes, id_ = sandbox.labels, frozenset(sandbox.files), sandbox.student_codes, id
+    labels, student_codes, id_ = sandbox.labels, sandbox.student_codes, id
     realpath, dirname, basename, fsdecode = _private_paths()
     refused, frame_attributes, function_attributes = _REFUSED_EVENTS, _FRAME_ATTRIBUTES, _FUNCTION_ATTRIBUTES
     path_types, error, getattr_, type_ = (str, bytes, os.PathLike), ForbiddenCall, getattr, type
     isinstance_, len_, any_, str_, bytes_ = isinstance, len, any, str, bytes
-    suffixes = tuple(_package_suffix(file) for file in files)
     private, kept, cell_codes, code_type = sandbox.private, sandbox.kept, sandbox.cell_codes, types.CodeType
     listed = frozenset(private) | frozenset(dirname(path) for path in private)  # folders not to list
     startswith = str_.startswith
@@ -117,21 +105,6 @@ def make_hook(sandbox):
     def grader_file(path: str) -> bool:
         """Whether `path` (a real path) is one of the grader's files or in one of its folders."""
         return any_(path == item or startswith(path, item + "/") for item in private)
-
-    def source_path(text: str) -> bool:
-        """Whether `text`, normalised by string work alone, ends with a forbidden module's path in its package."""
-        parts = []
-        for part in str_.split(str_.replace(text, "\\", "/"), "/"):
-            if part == "..":
-                if parts:
-                    parts.pop()
-            elif part not in ("", "."):
-                parts.append(part)
-        if parts and parts[-1].endswith(".pyc") and len_(parts) > 1 and parts[-2] == "__pycache__":
-            stem = str_.split(parts[-1], ".")[0]
-            parts = parts[:-2] + [stem + ".py"]
-        normal = "/" + "/".join(parts)
-        return any_(normal.endswith(suffix) for suffix in suffixes)
 
     def student_on_stack(depth: int) -> bool:
         """Whether a frame of the student's code is on the stack, from the frame `depth` above this one down."""
@@ -148,19 +121,10 @@ def make_hook(sandbox):
     def refusal(event, arguments):
         # frames: 0 this function, 1 hook, 2 the code that raised the event
         if event == "open":
-            raw = arguments[0]
-            if type_(raw) is bytes_:
-                raw = bytes_.decode(raw, "utf-8", "surrogateescape")
-            if type_(raw) is str_ and source_path(raw):  # string work only: nothing the student can rebind
-                return "reading the library's source"
             try:
                 path = realpath(fsdecode(arguments[0]))
             except (TypeError, ValueError):
                 return None
-            # a forbidden module's file, or any cache of one (importing another module reads its own cache)
-            cached_from = dirname(dirname(path)) + "/" + str_.split(basename(path), ".")[0] + ".py"
-            if path in files or (basename(dirname(path)) == "__pycache__" and cached_from in files):
-                return f"reading the library's source ({basename(path)})"
             if grader_file(path) and student_context(3):
                 return "opening the grader's files"
             if startswith(path, "/proc/") and basename(path) == "mem" and student_context(3):

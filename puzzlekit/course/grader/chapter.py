@@ -16,6 +16,7 @@ import os
 import pickle
 import re
 import secrets
+import sys
 import threading
 import time
 from pathlib import Path
@@ -23,6 +24,7 @@ from pathlib import Path
 from ..editions import cell_source, has_solution
 from ..exercises.describe import cut, describe
 from ..grading import exercise_points, tag_notebook
+from .isolation import KINDS, available, usable
 from .report import ExerciseResult, SubmissionReport
 from .run import Worker, grade_submission
 from .scan import flags
@@ -35,6 +37,7 @@ SECRET_VARIABLE = "PUZZLEKIT_GRADING_SECRET"
 SECRET_FILE = ".puzzlekit-grading-secret"
 _BUILT: dict = {}  # (chapter path, modification time, key) -> the recorded exercises, pickled (in memory only)
 _BUILD_LOCK = threading.Lock()
+_SAID_NONE: list = []  # whether this process has said that its workers run without isolation
 
 
 def grading_secret(secret: str | None = None, folder: str | os.PathLike | None = None) -> str:
@@ -107,6 +110,8 @@ class ChapterGrader:
     private : more files or folders the student's code may not open or list (Gradescope's: the folder of the
         teacher notebook and the grading secret); the teacher notebook, and the grading secret's file in the
         current folder, are always private.
+    isolation : how the student's code is kept from the grader's files: "bubblewrap", "user" (another user id: the
+        grader runs as root), "none", or None for the strongest this machine allows (see `isolation`).
 
     Examples
     --------
@@ -117,7 +122,7 @@ class ChapterGrader:
 
     def __init__(self, chapter_path, *, secret: str | None = None, time_limit: float | None = None,
                  memory_limit_mb: int = 4096, notebook_time_limit: float = 900, cell_time_limit: float = 300,
-                 max_restarts: int = 3, private=()):
+                 max_restarts: int = 3, private=(), isolation: str | None = None):
         import nbformat
 
         self.path = Path(chapter_path).resolve()
@@ -133,6 +138,15 @@ class ChapterGrader:
         if isinstance(private, (str, bytes, os.PathLike)) or not all(
                 isinstance(path, (str, os.PathLike)) for path in private):
             raise TypeError(f"private must be a list of paths, got {describe(private)}")
+        if isolation is not None and isolation not in KINDS:
+            raise ValueError(f"isolation must be one of {', '.join(KINDS)} or None, got {isolation!r}")
+        if isolation is not None and not usable(isolation):
+            raise ValueError(f"isolation {isolation!r} does not work on this machine")
+        self.isolation = isolation or available()
+        if self.isolation == "none" and not _SAID_NONE:
+            _SAID_NONE.append(True)
+            print("puzzlekit grader: isolation: none (neither bubblewrap nor root is available): the students' code "
+                  "runs as this user, kept from the grader's files by the worker's own checks only", file=sys.stderr)
         self.private = [self.path, Path(os.getcwd()) / SECRET_FILE] + [Path(path).resolve() for path in private]
         self.secret = grading_secret(secret)
         self.time_limit, self.memory_limit_mb = time_limit, memory_limit_mb
@@ -214,7 +228,7 @@ class ChapterGrader:
         be graded is said in the report's `note`, and the exercises it concerns score 0."""
         started = time.monotonic()
         report = SubmissionReport(student, self.chapter)
-        notes = []
+        notes = ["isolation: none"] if self.isolation == "none" else []
         try:
             notebook = _read_notebook(submission)
             cells = notebook.get("cells")

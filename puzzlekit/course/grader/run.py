@@ -7,10 +7,12 @@ process (`puzzlekit.course.grader.worker`) and the messages that come from it.
 from __future__ import annotations
 
 import base64
+import collections
 import os
 import queue
 import re
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
@@ -23,6 +25,8 @@ from ..exercises.changes import changed_argument, deep_copy
 from ..exercises.check import AGAIN, LOOP_HINT
 from ..exercises.describe import cut, describe, plural
 from ..exercises.judge import judge
+from .build import library_items, student_build
+from .isolation import Confinement
 from .protocol import receive, send
 from .report import ExerciseResult, Flag, SubmissionReport
 from .safe import apply_state, decode
@@ -33,6 +37,7 @@ __all__ = []
 _ROOT = str(Path(__file__).resolve().parents[3])  # the folder that holds the puzzlekit package
 _POLL = 0.2  # seconds between two looks at whether a worker still runs, while waiting for its next message
 _MARGIN = 3.0  # seconds a cell may take beyond its time limit before the worker is killed (start-up, messages)
+_KEPT_ERROR = 4000  # bytes of a worker's standard error kept (the rest is read and thrown away)
 _WAIT_FACTOR = 10  # a call's wall-clock backstop: this many times its time limit (which is CPU time), at least a minute
 
 
@@ -54,15 +59,30 @@ def _environment() -> dict:
 class Worker:
     """One worker process and the messages that come from it (read by a thread into a queue)."""
 
-    def __init__(self, setup: dict):
-        command = [sys.executable, "-I", "-c",  # the channel moved off fds 0 and 1 before anything is imported
-                   "import os, sys; channel = os.dup(0), os.dup(1); null = os.open(os.devnull, os.O_RDWR); "
-                   f"os.dup2(null, 0); os.dup2(null, 1); sys.path.insert(0, {_ROOT!r}); "
-                   "from puzzlekit.course.grader.worker import main; main(*channel)"]
-        self.errors = tempfile.TemporaryFile()  # the worker's standard error: its last line says why it ended
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=self.errors, env=_environment(), cwd=setup["cwd"],
-                                        start_new_session=True)
+    def __init__(self, setup: dict, isolation: str = "none"):
+        self.folder, self.confinement = None, None  # a student worker's own working folder, and its isolation
+        python = [sys.executable, "-I", "-c",  # the channel moved off fds 0 and 1 before anything is imported
+                  "import os, sys; channel = os.dup(0), os.dup(1); null = os.open(os.devnull, os.O_RDWR); "
+                  f"os.dup2(null, 0); os.dup2(null, 1); sys.path.insert(0, {setup.get('root', _ROOT)!r}); "
+                  "from puzzlekit.course.grader.worker import main; main(*channel)"]
+        environment, user = _environment(), {}
+        if "cwd" not in setup:
+            self.folder = tempfile.mkdtemp(prefix="puzzlekit-worker-")
+            setup = dict(setup, cwd=self.folder)
+            self.confinement = Confinement(isolation, setup["root"], self.folder, setup.get("private", ()))
+            python = self.confinement.command(python)
+            environment |= self.confinement.environment()
+            if self.confinement.uid is not None:
+                user = {"user": self.confinement.uid, "group": self.confinement.uid, "extra_groups": []}
+        self.errors: collections.deque = collections.deque(maxlen=8)  # the last of the worker's standard error
+        self.process = subprocess.Popen(python, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, env=environment, cwd=setup["cwd"],
+                                        start_new_session=True, pass_fds=self.confinement.pass_fds
+                                        if self.confinement else (), **user)
+        if self.confinement is not None:
+            self.confinement.started()
+        self.drainer = threading.Thread(target=self._drain, daemon=True)
+        self.drainer.start()
         self.messages: queue.Queue = queue.Queue()
         # the channel's key (see `protocol`): sent in the setup, before any of the student's code runs
         self.key = secrets.token_bytes(32) if setup.get("mode") == "student" else None
@@ -72,6 +92,20 @@ class Worker:
             send(self.process.stdin.fileno(), setup if self.key is None else dict(setup, key=self.key.hex()))
         except (OSError, ValueError):
             pass
+
+    def _drain(self) -> None:
+        """Read the worker's standard error to its end, keeping only its last `_KEPT_ERROR` bytes."""
+        stream = self.process.stderr
+        while True:
+            try:
+                chunk = stream.read1(1 << 16)
+            except (OSError, ValueError):
+                return
+            if not chunk:
+                return
+            self.errors.append(chunk)
+            while sum(map(len, self.errors)) > _KEPT_ERROR and len(self.errors) > 1:
+                self.errors.popleft()
 
     def _read(self) -> None:
         fd = self.process.stdout.fileno()
@@ -127,28 +161,36 @@ class Worker:
         """Kill the worker and whatever it started (also once the worker itself has ended: a process it forked
         may live on in its process group); its exit code."""
         if self.process.returncode is None:  # not reaped yet: the group's id is still the worker's
+            if self.confinement is not None and not self._ended():
+                self.confinement.end_sandbox()  # its process 1 still runs or is not reaped: its id is its own
             try:
                 os.killpg(self.process.pid, 9)
             except (ProcessLookupError, PermissionError):
                 self.process.kill()
+        if self.confinement is not None:
+            self.confinement.release()
         for stream in (self.process.stdin, self.process.stdout):
             try:
                 stream.close()
             except OSError:
                 pass
         try:
-            return self.process.wait(timeout=10)
+            code = self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             return None
+        else:  # bwrap ends with 128 + the signal that ended the worker
+            bubblewrap = self.confinement is not None and self.confinement.kind == "bubblewrap"
+            return -(code - 128) if bubblewrap and 128 < code < 160 else code
+        finally:
+            if self.folder is not None:
+                shutil.rmtree(self.folder, ignore_errors=True)
 
     def last_error(self) -> str:
         """The last line the worker wrote to its standard error (a traceback's last line, say); "" if none."""
-        try:
-            self.errors.seek(0, os.SEEK_END)
-            self.errors.seek(max(0, self.errors.tell() - 2000))
-            lines = self.errors.read().decode("utf-8", "replace").strip().splitlines()
-        except (OSError, ValueError):
-            return ""
+        if self.process.poll() is not None:
+            self.drainer.join(1)  # what it wrote before it ended may still be in the pipe
+        text = b"".join(list(self.errors))[-_KEPT_ERROR:].decode("utf-8", "replace")
+        lines = text.strip().splitlines()
         return cut(lines[-1], 200) if lines else ""
 
     def why(self, code) -> str:
@@ -180,9 +222,10 @@ class _Run:
 
     def __init__(self, grader, plan, recorded: dict, report: SubmissionReport, notes: list):
         self.grader, self.plan, self.recorded, self.report, self.notes = grader, plan, recorded, report, notes
-        self.skip: dict = {}  # cell index -> why it is skipped on the next start
+        self.skip: dict = {}  # cell index -> why it is skipped on the next start (in every group's worker)
         self.restarts, self.worker, self.cell_log = 0, None, []
-        self.forbid = [item for record in recorded.values() for item in record["forbid"]]
+        self.records: list = []  # the records of the exercises graded in the current worker
+        self.forbid: list = []
         self.student_sources = [source for _, source, kind in plan if kind == "student"]
         self.kinds = {index: kind for index, _, kind in plan}
         self.grade_ids: dict = {}
@@ -193,13 +236,13 @@ class _Run:
         grader = self.grader
         while True:
             cells = [[index, source, kind] for index, source, kind in self.plan if index not in self.skip]
-            limits = sum(record["time_limit"] or 5 for record in self.recorded.values())
-            setup = {"mode": "student", "cwd": str(grader.path.parent), "cells": cells, "forbid": self.forbid,
-                     "groups": {record["name"]: record["forbid"] for record in self.recorded.values()},
+            limits = sum(record["time_limit"] or 5 for record in self.records)
+            setup = {"mode": "student", "cells": cells, "forbid": self.forbid, "root": str(student_build(self.forbid)),
+                     "groups": {record["name"]: record["forbid"] for record in self.records},
                      "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
                      "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60),
                      "private": [str(path) for path in grader.private]}
-            self.worker = Worker(setup)
+            self.worker = Worker(setup, grader.isolation)
             deadline = time.monotonic() + grader.notebook_time_limit
             current, log = None, []
             while True:
@@ -238,27 +281,38 @@ class _Run:
 
     # -- grading ---------------------------------------------------------------------------------------------
     def grade_all(self) -> None:
-        alive = self.start() if self.plan else False
+        """Grade the exercises, those that forbid the same parts of the library in one worker (one student build)."""
         if not self.plan:
             self.notes.append("no code cell to run")
-        for name, grade_id, points, _ in self.grader._exercises:
-            record = self.recorded.get(grade_id)
-            if record is None:
-                message = "✗ not graded: the instructor's chapter has no check for this exercise"
-                ok, crashed = False, False
-            elif not alive:
-                ok, message, crashed = False, "✗ not graded: the notebook's cells could not be run", False
-            else:
-                ok, message, crashed = self.exercise(name, record)
-            self.report.exercises.append(ExerciseResult(name, grade_id, points if ok else 0, points, message))
-            if crashed:
+        groups: dict = {}  # the library items forbidden -> the exercises graded with that build
+        for exercise in self.grader._exercises:
+            record = self.recorded.get(exercise[1])
+            groups.setdefault(repr(library_items(record["forbid"])) if record else "", []).append(exercise)
+        results, log = {}, None  # the cells as the first worker ran them go in the report
+        for exercises in groups.values():
+            self.records = [self.recorded[grade_id] for _, grade_id, _, _ in exercises if grade_id in self.recorded]
+            self.forbid = [item for record in self.records for item in record["forbid"]]
+            self.restarts = 0
+            alive = self.start() if self.plan and self.records else False
+            for name, grade_id, points, _ in exercises:
+                record = self.recorded.get(grade_id)
+                if record is None:
+                    message = "✗ not graded: the instructor's chapter has no check for this exercise"
+                    ok, crashed = False, False
+                elif not alive:
+                    ok, message, crashed = False, "✗ not graded: the notebook's cells could not be run", False
+                else:
+                    ok, message, crashed = self.exercise(name, record)
+                results[grade_id] = ExerciseResult(name, grade_id, points if ok else 0, points, message)
+                if crashed:
+                    self.worker.stop()
+                    alive = self.restart()
+            if self.worker is not None:
+                self.worker.send({"op": "stop"})
                 self.worker.stop()
-                alive = self.restart()
-        if self.worker is not None:
-            self.worker.send({"op": "stop"})
-            self.worker.stop()
-        self.report.cells = [dict(entry, kind=next(kind for index, _, kind in self.plan if index == entry["index"]))
-                             for entry in self.cell_log] + [
+            log = self.cell_log if log is None else log
+        self.report.exercises = [results[grade_id] for _, grade_id, _, _ in self.grader._exercises]
+        self.report.cells = [dict(entry, kind=self.kinds.get(entry["index"], "?")) for entry in log or []] + [
             {"index": index, "status": "skipped", "error": why, "kind": "?"} for index, why in self.skip.items()]
 
     def exercise(self, name: str, record: dict) -> tuple[bool, str, bool]:

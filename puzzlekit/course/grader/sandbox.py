@@ -10,7 +10,7 @@ Before any submitted cell runs, `Sandbox`
 - refuses opening the grader's files (`private`: the teacher notebook, the grading secret, in Gradescope's
   container the folder that holds them) and listing their folders;
 - installs an audit hook (`audit.make_hook`; `sys.addaudithook`: it cannot be removed) that refuses, from the
-  student's code, what would get around the guard: reading the library's source files, reading `__code__` of a
+  student's code, what would get around the guard: reading `__code__` of a
   forbidden function, building a function from forbidden code, new code objects (`code.__new__`, `code.replace`),
   setting `__code__`/`__defaults__`, `sys.setprofile`/`settrace`, frames (`sys._getframe`, `tb_frame`, `gi_frame`),
   `gc`'s object lists, `ctypes`, new processes and signals, new resource limits, `marshal.loads`, subinterpreters
@@ -113,7 +113,6 @@ class Sandbox:
         self.kept: list = []
         self.labels: dict = {}      # id(code object) -> the name to report (forbidden code, stubs included)
         self.modules: dict = {}     # id(module globals) -> module name, for the forbidden modules
-        self.files: set = set()     # their source and cached files
         self.student_codes: set = set()  # ids of the code of student-written cells
         self.cell_codes: set = set()  # ids of the top-level code of every cell: below it, only the harness
         self.phase_cell = ["harness"]
@@ -167,10 +166,6 @@ class Sandbox:
             except Exception:  # noqa: BLE001 - a submodule that needs what is not installed forbids nothing
                 continue
             self.modules[id(vars(module))] = module_name
-            cached = getattr(getattr(module, "__spec__", None), "cached", None)
-            for source in (getattr(module, "__file__", None), cached):
-                if source:
-                    self.files.add(os.path.realpath(source))
             for attribute, value in list(vars(module).items()):
                 if getattr(value, "__module__", None) == module_name:
                     self._forbid_object(value, attribute, module_name)

@@ -1,0 +1,143 @@
+"""The student build: puzzlekit as a worker imports it, with the bodies of the functions an exercise forbids taken out.
+
+Made the way the student edition is made from the chapters: a copy of the package (and its data) in which every
+function, or method of a class, that a `forbid=` item names keeps its signature and docstring but its body is one
+line that raises `NotImplementedError` (not available while grading). What is not in the worker cannot be called,
+rebuilt or read there. Builds are cached on disk, one per package version and list of forbidden items.
+"""
+
+from __future__ import annotations
+
+import ast
+import compileall
+import hashlib
+import json
+import os
+import shutil
+import stat
+import tempfile
+from pathlib import Path
+
+__all__ = []
+
+_PACKAGE = Path(__file__).resolve().parents[2]  # the real puzzlekit package
+_DATA = _PACKAGE.parent / "data"
+_BUILDS = Path(tempfile.gettempdir()) / f"puzzlekit-student-builds-{os.getuid()}"
+
+
+def library_items(forbid) -> list:
+    """The items of `forbid` (descriptors: ("module", name), ("object", module, qualname), ("notebook", name)) that
+    name a part of puzzlekit, sorted: the build they make."""
+    return sorted({tuple(item) for item in forbid
+                   if item[0] in ("module", "object") and (item[1] == "puzzlekit" or item[1].startswith("puzzlekit."))})
+
+
+def _module_files(name: str) -> list[Path]:
+    """The source files of the module `name` (every file of a package)."""
+    path = _PACKAGE.parent.joinpath(*name.split("."))
+    if path.is_dir():
+        return sorted(path.rglob("*.py"))
+    return [path.with_suffix(".py")] if path.with_suffix(".py").is_file() else []
+
+
+def _plan(items) -> dict[Path, set | None]:
+    """File -> the qualified names to take out of it (None: every function in it)."""
+    plan: dict = {}
+    for item in items:
+        if item[0] == "module":
+            for path in _module_files(item[1]):
+                plan[path] = None
+        else:
+            for path in _module_files(item[1])[:1]:
+                if plan.get(path, set()) is not None:
+                    plan.setdefault(path, set()).add(item[2])
+    return plan
+
+
+class _Emptier(ast.NodeTransformer):
+    """Takes the body out of the functions named (all, if `names` is None), keeping their docstrings."""
+
+    def __init__(self, names: set | None, module: str):
+        self.names, self.module, self.scope = names, module, []
+
+    def _chosen(self, qualname: str) -> bool:
+        return self.names is None or any(qualname == name or qualname.startswith(name + ".") for name in self.names)
+
+    def visit_ClassDef(self, node):
+        self.scope.append(node.name)
+        self.generic_visit(node)
+        self.scope.pop()
+        return node
+
+    def visit_FunctionDef(self, node):
+        qualname = ".".join(self.scope + [node.name])
+        if not self._chosen(qualname):
+            return node
+        docstring = node.body[:1] if ast.get_docstring(node) is not None else []
+        message = f"{self.module}.{qualname} is not available while grading: the exercise forbids it"
+        node.body = docstring + [ast.Raise(ast.Call(ast.Name("NotImplementedError", ast.Load()),
+                                                    [ast.Constant(message)], []), None)]
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+
+def _digest(items) -> str:
+    digest = hashlib.sha256(json.dumps(items).encode())
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        digest.update(str(path.relative_to(_PACKAGE)).encode() + b"\0" + path.read_bytes() + b"\0")
+    if _DATA.is_dir():
+        for path in sorted(_DATA.rglob("*")):
+            info = path.stat()
+            digest.update(f"{path.relative_to(_DATA)}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+    return digest.hexdigest()[:24]
+
+
+def _builds_folder() -> Path:
+    """The folder of the builds: made by this user, readable by all (a worker may run as another user), writable by
+    this user only; refused if someone else made it."""
+    _BUILDS.mkdir(mode=0o755, exist_ok=True)
+    info = os.lstat(_BUILDS)
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o022:
+        raise RuntimeError(f"{_BUILDS} is not a folder of this user's that only this user may change")
+    return _BUILDS
+
+
+def _copy(source: str, target: str) -> None:
+    shutil.copyfile(source, target)
+    os.chmod(target, 0o644)
+
+
+def student_build(forbid) -> Path:
+    """The folder to put first on a worker's `sys.path`: a copy of puzzlekit (and its data) without the bodies of
+    what the `forbid` items name (see `library_items`); made once per package version and items."""
+    items = [list(item) for item in library_items(forbid)]
+    folder = _builds_folder() / _digest(items)
+    if folder.is_dir():
+        return folder
+    temporary = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
+    try:
+        os.chmod(temporary, 0o755)
+        shutil.copytree(_PACKAGE, temporary / "puzzlekit", copy_function=_copy,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        if _DATA.is_dir():
+            shutil.copytree(_DATA, temporary / "data", copy_function=_copy)
+        for path, names in _plan(items).items():
+            relative = path.relative_to(_PACKAGE.parent)
+            module = ".".join(relative.with_suffix("").parts).removesuffix(".__init__")
+            tree = _Emptier(names, module).visit(ast.parse(path.read_text()))
+            (temporary / relative).write_text(ast.unparse(ast.fix_missing_locations(tree)) + "\n")
+        compileall.compile_dir(temporary / "puzzlekit", quiet=2)  # workers write no bytecode: it is made here once
+        for root, folders, files in os.walk(temporary):
+            for name in folders:
+                os.chmod(os.path.join(root, name), 0o755)
+            for name in files:
+                os.chmod(os.path.join(root, name), 0o644)
+        try:
+            os.rename(temporary, folder)
+        except OSError:  # another grader made the same build meanwhile: theirs is kept
+            shutil.rmtree(temporary)
+    except BaseException:
+        shutil.rmtree(temporary, ignore_errors=True)
+        raise
+    return folder

@@ -1,0 +1,213 @@
+"""Where a student worker runs: the operating system, not Python, keeps the grader's files out of its reach.
+
+- "bubblewrap" (`bwrap`): a sandbox that holds only Python, the student build and the worker's own folder, with
+  no network, its own process ids (no other process in its `/proc`) and an unprivileged user; every process the
+  worker starts dies with it.
+- "user": when the grader runs as root without bubblewrap (Gradescope's container, Docker), the worker runs as a
+  user id of its own that no other worker has at the same time; the files it must not read are the grader's
+  (mode 0600/0700), and all that user's processes are killed when the worker stops.
+- "none": neither is available; the grader says so (`isolation: none`) and grades all the same.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import json
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+__all__ = []
+
+KINDS = ("bubblewrap", "user", "none")
+_PACKAGE = Path(__file__).resolve().parents[2]  # the real puzzlekit package, which no worker may read
+#: The user ids the "user" isolation gives workers (no account needs to exist for them), one per worker at a time.
+USER_IDS = range(61000, 61256)
+MAX_PROCESSES = 256  # processes one worker's user may have ("user" isolation)
+
+
+@functools.cache
+def _bubblewrap_works() -> bool:
+    """Whether `bwrap` is installed and may make its namespaces here (a container may refuse them)."""
+    if shutil.which("bwrap") is None:
+        return False
+    try:
+        return subprocess.run(_bubblewrap_prefix([]) + ["true"], capture_output=True, timeout=30).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+@functools.cache
+def _user_works() -> bool:
+    """Whether the grader is root and Python runs as another user (whose folders it needs may be the grader's)."""
+    if os.geteuid() != 0:
+        return False
+    try:
+        return subprocess.run([sys.executable, "-I", "-c", "import numpy"], capture_output=True, timeout=60,
+                              user=USER_IDS[-1], group=USER_IDS[-1], extra_groups=[], cwd="/").returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def available() -> str:
+    """The strongest isolation this machine allows: "bubblewrap", "user" (the grader is root) or "none"."""
+    if _bubblewrap_works():
+        return "bubblewrap"
+    return "user" if _user_works() else "none"
+
+
+def usable(kind: str) -> bool:
+    """Whether the isolation `kind` works here."""
+    return {"bubblewrap": _bubblewrap_works, "user": _user_works}.get(kind, lambda: True)()
+
+
+def _python_folders() -> list[str]:
+    """The folders Python and its installed packages live in (never the folder a script was run from)."""
+    folders = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+               *(sysconfig.get_paths()[name] for name in ("stdlib", "platstdlib", "purelib", "platlib"))}
+    kept = []
+    for folder in sorted(os.path.realpath(folder) for folder in folders if os.path.isdir(folder)):
+        if not any(folder.startswith(other + "/") for other in kept) and folder not in kept:
+            kept.append(folder)
+    return kept
+
+
+def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[str]:
+    command = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--uid", "65534", "--gid", "65534",
+               "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    for name in ("bin", "lib", "lib64", "sbin"):
+        path = Path("/") / name
+        if path.is_symlink():
+            command += ["--symlink", os.readlink(path), str(path)]
+        elif path.is_dir():
+            command += ["--ro-bind", str(path), str(path)]
+    for folder in folders:
+        if not folder.startswith("/usr/"):
+            command += ["--ro-bind", folder, folder]
+    package = str(_PACKAGE)
+    if any(package.startswith(folder + "/") for folder in folders):  # installed in site-packages: hidden
+        command += ["--tmpfs", package]
+    if workdir is not None:
+        command += ["--bind", workdir, workdir, "--chdir", workdir]
+    return command + ["--"]
+
+
+def _keep_from_others(paths) -> None:
+    """Take away other users' rights on `paths` (the real package, the grader's files) where they have any: a
+    worker run as another user reads only what all may read."""
+    for path in paths:
+        try:
+            mode = os.stat(path).st_mode
+            if mode & 0o007:
+                os.chmod(path, mode & ~0o007)
+        except OSError:
+            pass  # gone, or not the grader's to change: the worker's own checks still refuse it
+
+
+def _namespace_of(pid: str) -> str | None:
+    try:
+        return os.readlink(f"/proc/{pid}/ns/pid")
+    except OSError:
+        return None
+
+
+class Confinement:
+    """One worker's isolation: the command that starts it, what its process does before Python starts, and what
+    is done once it has stopped (`release`)."""
+
+    def __init__(self, kind: str, build: str, workdir: str, private=()):
+        self.kind, self.build, self.workdir = kind, build, workdir
+        self.uid, self._lock, self.pass_fds, self._info = None, None, (), None
+        if kind == "bubblewrap":  # bwrap writes there the id of the sandbox's process 1 (see `end_sandbox`)
+            self._info = os.pipe()
+            self.pass_fds = (self._info[1],)
+        if kind == "user":
+            _keep_from_others([_PACKAGE, *private])
+            self._take_user_id()
+            os.chown(workdir, self.uid, self.uid)
+        os.chmod(workdir, 0o700)
+
+    def _take_user_id(self) -> None:
+        """A user id no other worker on this machine has now (a lock file per id, held while the worker runs)."""
+        folder = Path(self.build).parent
+        for uid in USER_IDS:
+            handle = open(folder / f"user-{uid}.lock", "a")  # noqa: SIM115 - held until `release`
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                handle.close()
+                continue
+            self.uid, self._lock = uid, handle
+            self._kill_all()  # what an earlier worker of this id may have left
+            return
+        raise RuntimeError(f"no free user id for a worker in {USER_IDS}")
+
+    def command(self, python: list[str]) -> list[str]:
+        if self.kind == "bubblewrap":
+            return (_bubblewrap_prefix(_python_folders() + [self.build], self.workdir)[:-1]
+                    + ["--info-fd", str(self._info[1]), "--"] + python)
+        return python
+
+    def environment(self) -> dict:
+        return {"HOME": self.workdir, "TMPDIR": self.workdir if self.kind != "bubblewrap" else "/tmp"}
+
+    def before_start(self) -> None:
+        """In the worker's process, before Python starts: its user ("user" isolation) and its limits."""
+        if self.kind == "user":
+            resource.setrlimit(resource.RLIMIT_NPROC, (MAX_PROCESSES, MAX_PROCESSES))
+            os.setgroups([])
+            os.setgid(self.uid)
+            os.setuid(self.uid)
+
+    def _kill_all(self) -> None:
+        """Kill every process of the worker's user id (a process of that id kills them all, itself last)."""
+        for _ in range(3):
+            child = os.fork()
+            if child == 0:
+                try:
+                    os.setgid(self.uid)
+                    os.setuid(self.uid)
+                    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+                    os.kill(-1, signal.SIGKILL)  # every process this user may signal, but the caller
+                finally:
+                    os._exit(0)
+            os.waitpid(child, 0)
+            time.sleep(0.01)
+
+    def started(self) -> None:
+        """The worker's process has started: the grader's copy of what it was passed is closed."""
+        if self._info is not None:
+            os.close(self._info[1])
+
+    def end_sandbox(self) -> None:
+        """Kill the bubblewrap sandbox's process 1, while bwrap (its parent) has not ended, so that its id is still
+        its own: the kernel then kills every process of the sandbox; return once none is left."""
+        if self._info is None:
+            return
+        read, self._info = self._info[0], None
+        os.set_blocking(read, False)
+        try:
+            info = json.loads(os.read(read, 4096) or b"{}")
+            os.kill(int(info["child-pid"]), signal.SIGKILL)
+        except (OSError, ValueError, KeyError, TypeError):
+            return  # bwrap had not started it yet, or it has ended: nothing of the sandbox is left to kill
+        finally:
+            os.close(read)
+        namespace = f"pid:[{info.get('pid-namespace')}]"
+        for _ in range(500):  # the kernel kills them at once; they may take a moment to go
+            if not any(_namespace_of(pid) == namespace for pid in os.listdir("/proc") if pid.isdigit()):
+                return
+            time.sleep(0.01)
+
+    def release(self) -> None:
+        if self.uid is not None:
+            self._kill_all()
+            self._lock.close()
+            self.uid = None
