@@ -416,3 +416,17 @@ WRONG_ANSWERS["04_informed_search", "my_astar"] = {
     "stale entries expanded again": _ASTAR.replace("STALE", "pass"),
     "the goal tested after expanding it": _ASTAR.replace("STALE", _SKIP_STALE).replace(_GOAL_FIRST, _GOAL_LATE),
 }
+
+RIGHT_ANSWERS["07_learned_heuristics", "moves_after"] = {
+    "with q_to_distance, the wall told by the blank's position": '''\
+def moves_after(q, board, direction, discount=0.92):
+    row, col = divmod(board.index(0), 3)
+    if (direction == "u" and row == 0 or direction == "d" and row == 2 or direction == "l" and col == 0
+            or direction == "r" and col == 2):
+        raise ValueError(f"the blank cannot move {direction!r} on {board}")
+    value = float(q[space.row(board), ACTIONS.index(direction)])
+    if value <= 0:
+        return None
+    return round(q_to_distance(value, discount) - 1)
+''',
+}
