@@ -405,3 +405,46 @@ _TWO_TILES = WRONG_ANSWERS["08_fifteen_puzzle", "two_tile_database"]
 _BLANK_LAST = _TWO_TILES["the blank started in the last cell, not the goal's blank cell"]
 WRONG_ANSWERS["08_fifteen_puzzle", "two_tile_database"]["the blank started in the first cell"] = (
     _BLANK_LAST.replace("len(goal) - 1)", "0)"))
+
+# A* whose count of work is off one way or the other (its message says which, and what usually causes it).
+_ASTAR = '''\
+def my_astar(problem, h):
+    start = problem.initial
+    tie = count()
+    frontier = [(h(start), h(start), next(tie), 0, start)]
+    best_g, parents = {start: 0}, {start: None}
+    expanded = 0
+    while frontier:
+        _, _, _, g, state = heapq.heappop(frontier)
+        STALE
+        if problem.is_goal(state):
+            return path_back(parents, state), expanded
+        expanded += 1
+        for _, child in problem.successors(state):
+            if g + 1 < best_g.get(child, math.inf):
+                best_g[child], parents[child] = g + 1, state
+                child_h = h(child)
+                heapq.heappush(frontier, (g + 1 + child_h, child_h, next(tie), g + 1, child))
+    return None, expanded
+'''
+_SKIP_STALE = "if g > best_g[state]:\n            continue"
+_GOAL_TEST = "        if problem.is_goal(state):\n            return path_back(parents, state), expanded\n"
+_GOAL_FIRST, _GOAL_LATE = _GOAL_TEST + "        expanded += 1\n", "        expanded += 1\n" + _GOAL_TEST
+WRONG_ANSWERS["04_informed_search", "my_astar"] = {
+    "stale entries expanded again": _ASTAR.replace("STALE", "pass"),
+    "the goal tested after expanding it": _ASTAR.replace("STALE", _SKIP_STALE).replace(_GOAL_FIRST, _GOAL_LATE),
+}
+
+RIGHT_ANSWERS["07_learned_heuristics", "moves_after"] = {
+    "with q_to_distance, the wall told by the blank's position": '''\
+def moves_after(q, board, direction, discount=0.92):
+    row, col = divmod(board.index(0), 3)
+    if (direction == "u" and row == 0 or direction == "d" and row == 2 or direction == "l" and col == 0
+            or direction == "r" and col == 2):
+        raise ValueError(f"the blank cannot move {direction!r} on {board}")
+    value = float(q[space.row(board), ACTIONS.index(direction)])
+    if value <= 0:
+        return None
+    return round(q_to_distance(value, discount) - 1)
+''',
+}
