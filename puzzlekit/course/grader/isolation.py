@@ -15,7 +15,6 @@ import fcntl
 import functools
 import json
 import os
-import resource
 import shutil
 import signal
 import subprocess
@@ -157,14 +156,6 @@ class Confinement:
 
     def environment(self) -> dict:
         return {"HOME": self.workdir, "TMPDIR": self.workdir if self.kind != "bubblewrap" else "/tmp"}
-
-    def before_start(self) -> None:
-        """In the worker's process, before Python starts: its user ("user" isolation) and its limits."""
-        if self.kind == "user":
-            resource.setrlimit(resource.RLIMIT_NPROC, (MAX_PROCESSES, MAX_PROCESSES))
-            os.setgroups([])
-            os.setgid(self.uid)
-            os.setuid(self.uid)
 
     def _kill_all(self) -> None:
         """Kill every process of the worker's user id (a process of that id kills them all, itself last)."""

@@ -25,8 +25,8 @@ from ..exercises.changes import changed_argument, deep_copy
 from ..exercises.check import AGAIN, LOOP_HINT
 from ..exercises.describe import cut, describe, plural
 from ..exercises.judge import judge
-from .build import library_items, student_build
-from .isolation import Confinement
+from .build import student_build
+from .isolation import MAX_PROCESSES, Confinement
 from .protocol import receive, send
 from .report import ExerciseResult, Flag, SubmissionReport
 from .safe import apply_state, decode
@@ -74,6 +74,7 @@ class Worker:
             environment |= self.confinement.environment()
             if self.confinement.uid is not None:
                 user = {"user": self.confinement.uid, "group": self.confinement.uid, "extra_groups": []}
+                setup["processes"] = MAX_PROCESSES  # per user id: a fork bomb stops there
         self.errors: collections.deque = collections.deque(maxlen=8)  # the last of the worker's standard error
         self.process = subprocess.Popen(python, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, env=environment, cwd=setup["cwd"],
@@ -238,7 +239,6 @@ class _Run:
             cells = [[index, source, kind] for index, source, kind in self.plan if index not in self.skip]
             limits = sum(record["time_limit"] or 5 for record in self.records)
             setup = {"mode": "student", "cells": cells, "forbid": self.forbid, "root": str(student_build(self.forbid)),
-                     "groups": {record["name"]: record["forbid"] for record in self.records},
                      "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
                      "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60),
                      "private": [str(path) for path in grader.private]}
@@ -281,17 +281,17 @@ class _Run:
 
     # -- grading ---------------------------------------------------------------------------------------------
     def grade_all(self) -> None:
-        """Grade the exercises, those that forbid the same parts of the library in one worker (one student build)."""
+        """Grade the exercises, those whose `forbid=` lists are the same in one worker (over one student build)."""
         if not self.plan:
             self.notes.append("no code cell to run")
-        groups: dict = {}  # the library items forbidden -> the exercises graded with that build
+        groups: dict = {}  # what is forbidden -> the exercises graded in one worker
         for exercise in self.grader._exercises:
             record = self.recorded.get(exercise[1])
-            groups.setdefault(repr(library_items(record["forbid"])) if record else "", []).append(exercise)
+            groups.setdefault(repr(sorted(map(tuple, record["forbid"]))) if record else "", []).append(exercise)
         results, log = {}, None  # the cells as the first worker ran them go in the report
         for exercises in groups.values():
             self.records = [self.recorded[grade_id] for _, grade_id, _, _ in exercises if grade_id in self.recorded]
-            self.forbid = [item for record in self.records for item in record["forbid"]]
+            self.forbid = self.records[0]["forbid"] if self.records else []  # the same for all of them
             self.restarts = 0
             alive = self.start() if self.plan and self.records else False
             for name, grade_id, points, _ in exercises:

@@ -101,13 +101,9 @@ class Sandbox:
     code does to this class later).
     """
 
-    def __init__(self, forbid, namespace: dict, report_fd: int | None = None, groups: dict | None = None,
-                 private=(), key: bytes | None = None):
+    def __init__(self, forbid, namespace: dict, report_fd: int | None = None, private=(), key: bytes | None = None):
         self.namespace = namespace
         self.private = tuple(os.path.realpath(path) for path in private)  # the grader's files and folders
-        self.allowed: set = set()  # ids of the implementations the exercise being graded does not forbid
-        self.implementations: dict = {}  # id(forbidden function) -> id of its implementation behind the stub
-        self.collecting: set | None = None
         self.notebook_names = sorted({item[1] for item in forbid if item[0] == "notebook"})
         # code objects are looked up by id (hashing a code object hashes all its bytecode); `kept` keeps them alive
         self.kept: list = []
@@ -131,16 +127,6 @@ class Sandbox:
                 self._forbid(item)
             except (ImportError, AttributeError):
                 pass  # a name the worker cannot find forbids nothing here
-        self.groups = {}  # exercise -> the ids of the implementations its own `forbid=` names
-        for exercise, items in (groups or {}).items():
-            self.collecting = set()
-            for item in items:
-                try:
-                    self._forbid(item)
-                except (ImportError, AttributeError):
-                    pass
-            self.groups[exercise] = frozenset(self.implementations.get(function, 0) for function in self.collecting)
-        self.collecting = None
         self._guard_signal_handlers()
         linecache.clearcache()
         sys.addaudithook(make_hook(self))
@@ -181,9 +167,6 @@ class Sandbox:
     def _swap(self, function: types.FunctionType, label: str) -> None:
         """Put the guard in front of `function`, in place (not a function with free variables: a closure's cells
         cannot be changed; its code is still refused to `function.__new__` and `exec`)."""
-        if self.collecting is not None:
-            self.collecting.add(id(function))
-            return
         if id(function) in self.swapped:
             return
         code = function.__code__
@@ -207,7 +190,6 @@ class Sandbox:
         self.kept.append(stub)
         self.labels[id(stub)] = label
         self.swapped.add(id(function))
-        self.implementations[id(function)] = id(implementation)
 
     def after_instructor_cell(self) -> None:
         """Forbid the functions of the instructor's cells that `forbid=` names, once a cell has defined them; forget
@@ -233,12 +215,6 @@ class Sandbox:
         if type(function) is not types.FunctionType:
             return None
         return self.labels.get(id(function.__code__))
-
-    def grading(self, exercise: str) -> None:
-        """From now on only what `exercise`'s own `forbid=` names is refused (while the cells ran: what any names)."""
-        if exercise in self.groups:
-            self.allowed.clear()
-            self.allowed.update(set(self.implementations.values()) - self.groups[exercise])
 
     # -- phases ----------------------------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -280,12 +256,10 @@ class Sandbox:
     def _make_guard(self):
         """The function every forbidden library function's stub calls: a closure over state captured now."""
         phase, main, get_ident, error = self.phase_cell, self.main, _thread.get_ident, ForbiddenCall
-        labels, id_, allowed, report = self.labels, id, self.allowed, self.report
+        labels, id_, report = self.labels, id, self.report
         stub_caller, student_below = self._make_stack_readers()
 
         def guard(implementation, label, arguments, options):
-            if id_(implementation) in allowed:  # forbidden by another exercise than the one being graded
-                return implementation(*arguments, **options)
             refused = phase[0] == "student" or get_ident() != main
             if not refused:  # an instructor's cell, or the harness (which may call code of the student's)
                 frame = stub_caller()

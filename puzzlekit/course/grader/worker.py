@@ -133,6 +133,8 @@ def _limits(setup: dict) -> None:
     if seconds:
         resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    if setup.get("processes"):  # run as a user id of its own (see `isolation`): the processes it may have
+        resource.setrlimit(resource.RLIMIT_NPROC, (setup["processes"], setup["processes"]))
 
 
 def student(setup: dict, inbox: int, out: int, key: bytes | None) -> None:
@@ -158,8 +160,7 @@ def student(setup: dict, inbox: int, out: int, key: bytes | None) -> None:
             cells.append((index, kind, compile_(python_source(source), f"<cell {index}>", "exec"), ""))
         except BaseException as error:  # noqa: BLE001 - a cell that does not compile is reported and skipped
             cells.append((index, kind, None, f"{type(error).__name__}: {error}"[:300]))
-    sandbox = Sandbox(setup["forbid"], namespace, out, setup.get("groups"), setup.get("private", ()), key)
-    grading = sandbox.grading
+    sandbox = Sandbox(setup["forbid"], namespace, out, setup.get("private", ()), key)
     phase, register, after_instructor_cell, library_label = (sandbox.phase, sandbox.register,
                                                             sandbox.after_instructor_cell, sandbox.library_label)
     for _, kind, code, _ in cells:
@@ -218,7 +219,6 @@ def student(setup: dict, inbox: int, out: int, key: bytes | None) -> None:
             return
         answered.add(request.get("id"))
         reply = {"op": "result", "id": request.get("id")}
-        grading(request["name"])
         function = namespace.get(request["name"])
         arguments = loads(b64decode(request["args"]))  # from the grading process: trusted
         if function is None:
