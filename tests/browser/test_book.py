@@ -37,13 +37,13 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def site(chromium, tmp_path_factory):
-    """The built site, served on 127.0.0.1: (folder, base URL)."""
+def served(tmp_path_factory, *options: str):
+    """Build the site (`course.py book` with `options`) and serve it on 127.0.0.1: yields (folder, base URL)."""
     pytest.importorskip("sphinx")
     out = tmp_path_factory.mktemp("book") / "site"
-    done = subprocess.run([sys.executable, str(ROOT / "course.py"), "book", "--out", str(out)], capture_output=True,
-                          text=True, cwd=ROOT, timeout=600, env=dict(os.environ, PUZZLEKIT_IN_ENV="1"))
+    done = subprocess.run([sys.executable, str(ROOT / "course.py"), "book", *options, "--out", str(out)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600,
+                          env=dict(os.environ, PUZZLEKIT_IN_ENV="1"))
     assert done.returncode == 0, done.stdout + done.stderr
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(out)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -53,6 +53,18 @@ def site(chromium, tmp_path_factory):
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site(chromium, tmp_path_factory):
+    """The teacher edition's site, served on 127.0.0.1: (folder, base URL)."""
+    yield from served(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def student_site(chromium, tmp_path_factory):
+    """The student edition's site, the one the workflow publishes, served on 127.0.0.1: (folder, base URL)."""
+    yield from served(tmp_path_factory, "--student")
 
 
 class Browser:
@@ -242,10 +254,11 @@ def test_the_sidebars_open_and_close_and_there_is_one_search_box(site, browser, 
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_the_8_puzzle_board_plays_in_the_page_and_finds_a_shortest_solution(site, browser, width):
+@pytest.mark.parametrize("edition", ["teacher", "student"])
+def test_the_8_puzzle_board_plays_in_the_page_and_finds_a_shortest_solution(edition, width, browser, request):
     from puzzlekit import solve
 
-    out, base = site
+    out, base = request.getfixturevalue("site" if edition == "teacher" else "student_site")
     page, problems = browser.open(f"{base}/00_start_here.html", width=width, height=900)
     try:
         board = page.locator(".puzzlekit-board.pk-playing").first
@@ -277,7 +290,7 @@ def test_the_8_puzzle_board_plays_in_the_page_and_finds_a_shortest_solution(site
         assert board.get_attribute("data-moves") == "0"
         assert problems == [] and browser.outside == []
     except Exception:
-        _screenshot(page, f"book-board-{width}-failed")
+        _screenshot(page, f"book-board-{edition}-{width}-failed")
         raise
     finally:
         page.close()
@@ -307,12 +320,15 @@ def test_search_from_chapter_8_finds_a_word_of_chapter_8(site, browser):
         found = page.evaluate("() => Array.from(document.querySelectorAll('#search-results ul.search li a'))"
                               ".map(link => link.getAttribute('href'))")
         assert any(href.startswith(eight.with_suffix(".html").name) for href in found), (word, found)
+        # Sphinx's search fetches each result's page for its excerpt: leaving before those requests end aborts them
+        page.wait_for_load_state("networkidle")
         # The excerpts under each result: the pages' text, without the theme's buttons or the testing markers
         # (the teacher edition's solution cells are where "### BEGIN SOLUTION" stood).
         page.goto(f"{base}/search.html?q=solution")
         page.wait_for_function("() => document.querySelectorAll('#search-results p.context').length >= 5")
         excerpts = page.inner_text("#search-results")
         assert not re.search(r"Light\s+Dark|NBVAL_|BEGIN SOLUTION|END SOLUTION|### STUB", excerpts), excerpts
+        page.wait_for_load_state("networkidle")
         nowhere = "zzqxjv" + "wordnowhere"
         page.goto(f"{base}/search.html?q={nowhere}")
         page.wait_for_function("() => document.querySelector('#search-results') && "
@@ -337,4 +353,21 @@ def test_no_request_left_the_machine(site, browser):
         assert browser.outside[before:] == ["http://example.invalid/x.png"]
     finally:
         del browser.outside[before:]
+        page.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_of_the_student_site_loads_offline(student_site, browser, name, width):
+    """The published site at desktop and phone widths: nothing fails, nothing leaves the machine, no sideways
+    scroll on a phone."""
+    out, base = student_site
+    page, problems = browser.open(f"{base}/{name}", width=width, height=900)
+    try:
+        assert problems == [] and browser.outside == []
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    except AssertionError:
+        _screenshot(page, f"book-student-{width}-{name}-failed")
+        raise
+    finally:
         page.close()
