@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from .syntax import parse
+
 __all__ = ["BEGIN", "END", "STUB", "write_student_edition"]
 
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"  # nbgrader's markers: a line that is exactly one of them
@@ -192,7 +194,7 @@ def cell_statements(source: str) -> list[tuple[set, set]]:
     lines = source.split("\n")
     magics = {number: line for number, line in enumerate(lines, 1) if line.lstrip().startswith(("%", "!"))}
     try:
-        tree = ast.parse("\n".join("" if number in magics else line for number, line in enumerate(lines, 1)))
+        tree = parse("\n".join("" if number in magics else line for number, line in enumerate(lines, 1)))
     except SyntaxError:
         return [(set(), set(re.findall(r"[A-Za-z_]\w*", source)))]
     steps = [(number, set(), set(re.findall(r"[A-Za-z_]\w*", line))) for number, line in magics.items()]

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .editions import BEGIN, END, cell_source, cell_statements, has_solution, solution_regions, write_notebook
+from .syntax import parse
 
 __all__ = ["POINTS", "nbgrader_problems", "tag_files", "points_table", "configure_nbgrader"]
 
@@ -43,7 +44,7 @@ def _slug(text: str) -> str:
 def _exercise_name(cell, heading: str) -> str:
     """A code cell's first top-level definition (a function name is the exercise's name), else the heading."""
     try:
-        for node in ast.parse(cell_source(cell)).body:
+        for node in parse(cell_source(cell)).body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 return node.name
             for target in getattr(node, "targets", [getattr(node, "target", None)]):

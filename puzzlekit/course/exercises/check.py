@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterable
 
 from ...checks import check_callable, check_int
+from ..syntax import parse
 from .changes import changed_argument, deep_copy, parameter_names
 from .describe import describe, not_done, plural
 from .guard import Deadline, ForbiddenCall, TimeUp, Watch
@@ -57,7 +58,7 @@ def _name_in_cell(function, frame) -> str | None:
     """The name `function` has in the `check(...)` call being run in `frame` (the student's name for it)."""
     try:
         source = "".join(linecache.getlines(frame.f_code.co_filename, frame.f_globals))
-        tree = ast.parse(source)
+        tree = parse(source)
     except (SyntaxError, ValueError, TypeError, MemoryError):
         return None
     line, best = frame.f_lineno, None

@@ -19,6 +19,7 @@ import sys
 import types
 from collections.abc import Iterable
 
+from ..syntax import parse
 from .fingerprints import MIN_INSTRUCTIONS, MIN_NODES, _tree_fingerprint, code_fingerprint, source_fingerprint
 
 __all__ = ["library_twin"]
@@ -220,7 +221,7 @@ def _module_prints(path: str, name: str) -> tuple[dict, dict, dict, dict]:
             source = file.read()
         codes, whole, sources, exact = {}, {}, {}, {}
         _add_module_codes(compile(source, path, "exec", dont_inherit=True), name, None, codes, whole, exact)
-        tree = ast.parse(source)
+        tree = parse(source)
         for node in tree.body + [item for top in tree.body if isinstance(top, ast.ClassDef) for item in top.body]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 digest, size = _tree_fingerprint(node)

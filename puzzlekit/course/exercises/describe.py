@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Callable
 
 from ...checks import check_int, short_repr
+from ..syntax import parse
 
 __all__ = ["describe", "cut", "not_done"]
 
@@ -129,7 +130,7 @@ def not_done(function: Callable) -> str | None:
     """
     name = getattr(function, "__name__", "")
     try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+        tree = parse(textwrap.dedent(inspect.getsource(function)))
     except (OSError, TypeError, SyntaxError):  # built-ins; a lambda in the middle of an expression
         return None
     definition = next((node for node in ast.walk(tree)

@@ -15,6 +15,8 @@ import inspect
 import textwrap
 import types
 
+from ..syntax import parse
+
 __all__ = []
 
 #: A code object (with the code nested in it) of fewer instructions is never called a copy: `return state == self.goal`
@@ -136,7 +138,7 @@ def source_fingerprint(function) -> tuple[str, int] | None:
     True
     """
     try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+        tree = parse(textwrap.dedent(inspect.getsource(function)))
     except (OSError, TypeError, SyntaxError, ValueError):  # built-ins, exec'd strings, a lambda mid-expression
         return None
     node = next((node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,

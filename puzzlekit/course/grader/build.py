@@ -18,6 +18,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from ..syntax import parse
+
 __all__ = []
 
 _PACKAGE = Path(__file__).resolve().parents[2]  # the real puzzlekit package
@@ -125,7 +127,7 @@ def student_build(forbid) -> Path:
         for path, names in _plan(items).items():
             relative = path.relative_to(_PACKAGE.parent)
             module = ".".join(relative.with_suffix("").parts).removesuffix(".__init__")
-            tree = _Emptier(names, module).visit(ast.parse(path.read_text()))
+            tree = _Emptier(names, module).visit(parse(path.read_text()))
             (temporary / relative).write_text(ast.unparse(ast.fix_missing_locations(tree)) + "\n")
         compileall.compile_dir(temporary / "puzzlekit", quiet=2)  # workers write no bytecode: it is made here once
         for root, folders, files in os.walk(temporary):

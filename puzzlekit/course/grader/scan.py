@@ -11,6 +11,7 @@ import textwrap
 import types
 
 from ..editions import cell_source
+from ..syntax import parse
 from .report import Flag
 
 __all__ = ["flags", "ship"]
@@ -99,7 +100,7 @@ def flags(cells, student: set | None = None) -> list[Flag]:
         grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", "") or ""
         lines = source.splitlines()
         try:
-            tree = ast.parse(_python(source))
+            tree = parse(_python(source))
         except SyntaxError as error:
             found.append(Flag(index, grade_id, error.lineno or 0, "syntax error", str(error.msg)))
             continue
@@ -167,7 +168,7 @@ def _definitions(sources, name: str) -> list[ast.AST]:
     found = []
     for source in sources:
         try:
-            tree = ast.parse(_python(source))
+            tree = parse(_python(source))
         except SyntaxError:
             continue
         found += [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
@@ -249,7 +250,7 @@ def _forbidden_definitions(forbid, teacher) -> list[tuple[str, ast.AST]]:
                 for module_name in names:
                     module = importlib.import_module(module_name)
                     source = inspect.getsource(module)
-                    for node in ast.walk(ast.parse(source)):
+                    for node in ast.walk(parse(source)):
                         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                             functions.append((f"{node.name} (from {module_name})", node))
             elif item[0] == "object":
@@ -257,7 +258,7 @@ def _forbidden_definitions(forbid, teacher) -> list[tuple[str, ast.AST]]:
                 for part in item[2].split("."):
                     target = getattr(target, part)
                 target = inspect.unwrap(target)
-                tree = ast.parse(textwrap.dedent(inspect.getsource(target)))
+                tree = parse(textwrap.dedent(inspect.getsource(target)))
                 functions += [(item[2], node) for node in ast.walk(tree)
                               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
             elif item[0] == "notebook":
@@ -281,13 +282,13 @@ def library_copy(name: str, sources, forbid, teacher, *, exact: bool = False) ->
     definitions = _definitions(sources, name)
     for source in sources:  # def statements inside string constants (exec of a pasted source)
         try:
-            tree = ast.parse(_python(source))
+            tree = parse(_python(source))
         except SyntaxError:
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and "def " in node.value:
                 try:
-                    inner = ast.parse(textwrap.dedent(node.value))
+                    inner = parse(textwrap.dedent(node.value))
                 except SyntaxError:
                     continue
                 definitions += [child for child in ast.walk(inner) if isinstance(child, (ast.FunctionDef,
