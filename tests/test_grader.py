@@ -3,8 +3,9 @@
 The chapter graded is chapter 03's exercises with their own cells (the reference solutions, the helpers the checks
 use, the check cells) and hidden cases added, on small problems so that a submission is graded in seconds (the real
 chapter 03 is graded through the three paths in test_grading_paths.py). Every submission starts from the student
-edition; each cheat of issue 24 is applied to a wrong answer (it must score what the wrong answer scores) and to a
-right one (it must change nothing).
+edition. The cheats (issue 24's on `check`, and those on the grader: the worker's frames, its channel, the grader's
+files, the library by other ways, the classmates' files and pipes) are graded under both isolations, bubblewrap and
+another user: on a wrong answer each must score what the wrong answer scores, on a right one change nothing.
 """
 
 from __future__ import annotations
@@ -115,21 +116,89 @@ CHEAT_CELLS = {
         "    for problem in problems:\n        ANSWERS[repr(problem)] = textbook.breadth_first(problem)"),
 }
 
-#: The worker's frames hold the sandbox's state and the channel (its file descriptors, its key): from there an answer
-#: switches the guards off and calls the library.
-_STEAL_THE_SANDBOX = '''
-def _sandbox(frame):
-    while frame is not None and "sandbox" not in frame.f_locals:
-        frame = frame.f_back
-    return frame.f_locals["sandbox"]
-'''
-
-#: Cheats on the grader's own machinery, each a cell added after the wrong answer's: none may change a score.
+#: Cheats on the grader's own machinery, each a cell added after the answer's. Each looks for the answer where the
+#: Python-level sandbox once guarded it (the worker's frames and heap, the channel, the grader's files); none finds
+#: it, so a wrong answer keeps its score and a right one is left as it is. A cell that found something says so (its
+#: assert fails: the cell's status is "error").
 MACHINERY_CHEATS = {
-    # a thread reads the grading process's requests on the worker's own channel (a copy of its file descriptor; the
-    # worker reads a pipe of the thread's, put in its place by os.dup2), slips in a call of another exercise (which
-    # frees the library) and renames the call of my_breadth_first to a helper that calls the library
-    "the channel rewritten": '''import base64, json, os, pickle, stat, threading
+    # the frames the answer's call passes through and every object of the worker: the reference solution, the
+    # library's search that works, an expected value (`frame.f_back`, `tb_frame` and gc raise nothing now)
+    "frames from a signal handler and a traceback, and gc": '''import gc, signal
+
+
+def _frames():
+    found = []
+    try:   # in the main thread only (the forged reply's thread below calls this too)
+        signal.signal(signal.SIGUSR1, lambda number, frame: found.append(frame))
+        signal.raise_signal(signal.SIGUSR1)
+    except ValueError:
+        pass
+    try:
+        raise RuntimeError
+    except RuntimeError as error:
+        found.append(error.__traceback__.tb_frame)
+    return found
+
+
+def _loot(frames):
+    """What gives the answer, from the frames below `frames` and the heap: an expected value, the reference, or
+    the library's search that works."""
+    values = list(gc.get_objects())
+    for frame in frames:
+        while frame is not None:
+            values += list(frame.f_locals.values()) + list(frame.f_globals.values())
+            frame = frame.f_back
+    for value in values:
+        if isinstance(value, dict) and isinstance(value.get("expected"), list):   # a path
+            return value["expected"]
+        code = getattr(value, "__code__", None)
+        if (getattr(value, "__name__", "") in ("my_breadth_first", "breadth_first", "breadth_first_search")
+                and code is not None and not code.co_filename.startswith("<cell")):
+            try:
+                value(Doubling(10))
+                return value
+            except BaseException:
+                pass
+    return None
+
+
+_own, got = my_breadth_first, []
+
+
+def my_breadth_first(problem):
+    found = _loot(_frames())
+    if found is not None:
+        got.append(found)
+    return found(problem) if callable(found) else _own(problem)
+
+
+my_breadth_first(Doubling(10))
+assert not got, got''',
+    # the worker's reply goes through json.dumps, which the cell rebinds: the student's code runs in the harness's
+    # frames and would put an expected value it finds there in the reply
+    "code of the student's run by the harness": '''import json, sys
+
+from puzzlekit.course.grader.safe import encode
+
+_dumps = json.dumps
+
+
+def _reading_the_harness(message, *arguments, **options):
+    frame = sys._getframe(1)
+    while frame is not None:   # an expected value there would go back as the call's result
+        if isinstance(message, dict) and message.get("op") == "result" and "expected" in frame.f_locals:
+            message = dict(message, value=encode(frame.f_locals["expected"]))
+        frame = frame.f_back
+    return _dumps(message, *arguments, **options)
+
+
+json.dumps = _reading_the_harness''',
+    # a thread reads the grading process's requests on the worker's channel (a copy of its file descriptor; the
+    # worker reads a pipe of the thread's, put in its place by os.dup2) and answers each call of my_breadth_first
+    # itself on the worker's output: a reply can claim only what the student's own code computes
+    "the worker's reply forged on its file descriptor": '''import base64, json, os, pickle, stat, threading
+
+from puzzlekit.course.grader.safe import encode
 
 
 def _pipe(fd):
@@ -139,7 +208,7 @@ def _pipe(fd):
         return False
 
 
-inbox = [fd for fd in range(3, 100) if _pipe(fd)][0]   # the channel: the worker's first pipes
+inbox, out = [fd for fd in range(3, 100) if _pipe(fd)][:2]   # the channel: the worker's first pipes
 real = os.dup(inbox)
 reader, writer = os.pipe()
 os.dup2(reader, inbox)
@@ -152,123 +221,111 @@ def _exactly(size):
     return data
 
 
-def _relay():
+def _forge():
     while True:
         header = _exactly(8)
-        size = int.from_bytes(header, "big")
-        rest = _exactly(size)
-        if not rest.startswith(b"{"):   # an HMAC before the message
-            rest += _exactly(32)
-        message, mac = json.loads(rest[-size:]), rest[:-size]
+        data = _exactly(int.from_bytes(header, "big"))
+        message = json.loads(data)
         if message.get("name") != "my_breadth_first":
-            os.write(writer, header + rest)
+            os.write(writer, header + data)
             continue
-        for forged in ({"op": "call", "id": "x", "name": "effective_branching_factor", "time_limit": 5,
-                        "args": base64.b64encode(pickle.dumps((52, 5))).decode()}, dict(message, name="helper")):
-            data = json.dumps(forged).encode()
-            os.write(writer, len(data).to_bytes(8, "big") + bytes(len(mac)) + data)
+        arguments = pickle.loads(base64.b64decode(message["args"]))
+        try:
+            outcome, value = "returned", my_breadth_first(*arguments)
+        except Exception as error:
+            outcome, value = "raised", error
+        reply = json.dumps({"op": "result", "id": message["id"], "outcome": outcome, "value": encode(value),
+                            "args": encode(arguments)}).encode()
+        os.write(out, len(reply).to_bytes(8, "big") + reply)
 
 
-helper = lambda problem: textbook.breadth_first(problem)
-threading.Thread(target=_relay, daemon=True).start()''',
-    "a signal handler's frame": _STEAL_THE_SANDBOX + '''
-import signal
-
-
-def my_breadth_first(problem):
-    caught = []
-    signal.signal(signal.SIGUSR1, lambda number, frame: caught.append(frame))
-    signal.raise_signal(signal.SIGUSR1)
-    _sandbox(caught[0]).phase_cell[0] = "harness"
-    return textbook.breadth_first(problem)''',
-    # the function, compiled by the magic, is not a cell's: the instructor's last cell, which calls it, once let its
-    # sys._getframe through
-    "%%capture's source, called by an instructor's cell": '''get_ipython().run_cell_magic("capture", "", """
-def my_breadth_first(problem):
-    import sys
-    if "stash" not in globals():
-        frame = sys._getframe(1)
-        while frame is not None and "sandbox" not in frame.f_locals:
-            frame = frame.f_back
-        globals()["stash"] = frame.f_locals["sandbox"]
-    stash.phase_cell[0] = "harness"
-    return textbook.breadth_first(problem)
-""")''',
-}
-#: Cheats that get code of the student's run by the harness (the worker's loop, the audit hook's own work), where
-#: nothing was refused: each stole the sandbox through sys._getframe there.
-_STEAL_FROM_THE_HARNESS = '''import builtins, sys
-
-
-def _stealing(function):
-    def steal(*arguments, **options):
-        frame = sys._getframe(1)
-        while frame is not None and "sandbox" not in frame.f_locals:
-            frame = frame.f_back
-        if frame is not None:
-            builtins.stash = frame.f_locals["sandbox"]
-        return function(*arguments, **options)
-    return steal
-
-
-def my_breadth_first(problem):
-    open("answer.txt", "w").close()
-    stash.phase_cell[0] = "harness"
-    return textbook.breadth_first(problem)
-'''
-HARNESS_CHEATS = {
-    "a builtin the worker calls, rebound": _STEAL_FROM_THE_HARNESS + "\nbuiltins.round = _stealing(round)",
-    "os.path's code under the audit hook, rebound": (
-        _STEAL_FROM_THE_HARNESS + "\nimport posixpath\nposixpath._joinrealpath = _stealing(posixpath._joinrealpath)"),
+threading.Thread(target=_forge, daemon=True).start()''',
 }
 
-#: Source text compiled (not run) by the student's code, then run by the harness through C functions only (no frame
-#: of the student's on the stack): here json.JSONEncoder, which the worker's `send` calls, rebound to
-#: partial(SimpleNamespace, encode=partial(eval, code)). Open: see the xfail's reason.
-UNSEEN_CODE_CHEAT = r'''import codeop, functools, json, types
-_expression = ("(__import__('builtins').__setattr__('stash', (lambda w: w(w, __import__('sys')._getframe(0)))"
-               "(lambda w, f: f if f is None or 'sandbox' in f.f_locals else w(w, f.f_back)).f_locals['sandbox']),"
-               " _encode(locals()))[1]")
-_code = codeop.compile_command(_expression, symbol="eval")
-json.JSONEncoder = functools.partial(types.SimpleNamespace, encode=functools.partial(
-    eval, _code, {"_encode": json.JSONEncoder(allow_nan=False).encode}))
 
-
-def my_breadth_first(problem):
-    stash.allowed.update(stash.implementations.values())
-    return textbook.breadth_first(problem)'''
-
-#: What else an answer could reach the worker's state or the library by: each refused (the cell's assert).
-MACHINERY_REFUSED = '''import _imp, importlib.util, sys, types
-refused = []
-attempts = (lambda: open("/proc/self/mem", "rb"),   # the channel's key is in the worker's memory
-            lambda: __import__("_xxsubinterpreters").create(),   # a subinterpreter has no guard
-            lambda: __import__("signal").signal(__import__("signal").SIGUSR1, print),
-            lambda: _imp.create_builtin(types.SimpleNamespace(name="_signal")),   # a fresh _signal.signal
-            lambda: importlib.util.module_from_spec(importlib.util.find_spec("_imp")))
-for attempt in attempts:
+def grader_files_cheat(paths: dict) -> str:
+    """A cell that reads the grader's files by path (the teacher notebook, the secret, the real package's source) and
+    imports the reference solution from a file beside the teacher notebook (by importlib, and from a zip by
+    zipimport) and the library from its installed file: with any of them it would answer with the reference."""
+    return f"""import importlib.util, json, zipimport
+paths, got = {paths!r}, {{}}
+for name in ("teacher", "secret", "package source", "reference file", "reference zip"):
     try:
-        attempt()
-    except BaseException as error:
-        refused.append(f"{type(error).__name__}: {error}")
-assert len(refused) == len(attempts), refused'''
+        with open(paths[name], "rb") as file:
+            got[name] = file.read()
+    except OSError:
+        pass
+loaders = {{"importlib": lambda: importlib.util.spec_from_file_location("reference", paths["reference file"]),
+           "the installed file": lambda: importlib.util.spec_from_file_location("real", paths["package source"]),
+           "zipimport": lambda: zipimport.zipimporter(paths["reference zip"]).find_spec("reference")}}
+for name, loader in loaders.items():
+    try:
+        spec = loader()
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        got[name] = getattr(module, "my_breadth_first", getattr(module, "breadth_first", None))
+    except Exception:
+        pass
+if "teacher" in got:
+    for cell in json.loads(got["teacher"])["cells"]:
+        if "".join(cell["source"]).startswith("def my_breadth_first"):
+            exec("".join(cell["source"]))
+for name in ("importlib", "the installed file", "zipimport"):
+    if name in got:
+        my_breadth_first = got[name]
+assert not got, sorted(got)"""
+
+
+#: The library reached from an answer by each way the Python-level sandbox once refused: each would answer with it;
+#: none works, since the student build has the library's search without its body.
+LIBRARY_TRICKS = '''import inspect, sys, threading, types
+
+got = {}
+
+
+def _in_a_thread(problem):
+    found = []
+    worker = threading.Thread(target=lambda: found.append(textbook.breadth_first(problem)))
+    worker.start()
+    worker.join()
+    return found[0]
+
+
+def _rebuilt(problem):
+    return types.FunctionType(textbook.breadth_first.__code__, textbook.breadth_first.__globals__)(problem)
+
+
+def _from_source(problem):
+    namespace = dict(vars(textbook))
+    exec(inspect.getsource(textbook.breadth_first), namespace)
+    return namespace["breadth_first"](problem)
+
+
+def _profile_off(problem):
+    sys.setprofile(None)
+    return textbook.breadth_first(problem)
+
+
+for trick in (textbook.breadth_first, _in_a_thread, _rebuilt, _from_source, _profile_off):
+    try:
+        if trick(Doubling(10)):
+            got[trick.__name__] = trick
+    except BaseException:
+        pass
+for trick in got.values():
+    my_breadth_first = trick
+assert not got, sorted(got)'''
+
 
 #: Answers that call the library, or read the grader: each scores 0 for its exercise, with a message saying why.
 LIBRARY_ANSWERS = {
-    "aliased": ("my_breadth_first = textbook.breadth_first", "is the library's breadth_first"),
-    "thread": ("import threading\n\ndef my_breadth_first(problem):\n    found = []\n"
-               "    worker = threading.Thread(target=lambda: found.append(textbook.breadth_first(problem)))\n"
-               "    worker.start()\n    worker.join()\n    return found[0]", "calls the library's breadth_first"),
-    "setprofile(None)": ("import sys\n\ndef my_breadth_first(problem):\n    sys.setprofile(None)\n"
-                         "    return textbook.breadth_first(problem)", "refuses sys.setprofile"),
-    "FunctionType": ("import types\n\ndef my_breadth_first(problem):\n    copy = types.FunctionType("
-                     "textbook.breadth_first.__code__, textbook.breadth_first.__globals__)\n    return copy(problem)",
-                     "refuses reading __code__"),
-    "exec of getsource": ("import inspect\nnamespace = dict(vars(textbook))\n"
-                          "exec(inspect.getsource(textbook.breadth_first), namespace)\n"
-                          "my_breadth_first = namespace['breadth_first']", "the grader refuses reading"),
+    "aliased": ("my_breadth_first = textbook.breadth_first",
+                "calls puzzlekit.search.textbook.breadth_first, which this exercise forbids"),
+    "rebuilt from its code": ("import types\n\ndef my_breadth_first(problem):\n    copy = types.FunctionType("
+                              "textbook.breadth_first.__code__, textbook.breadth_first.__globals__)\n"
+                              "    return copy(problem)", "calls puzzlekit.search.textbook.breadth_first"),
     "frame of the caller": ("import sys\n\ndef my_breadth_first(problem):\n"
-                            "    return sys._getframe(1).f_locals['expected']", "refuses sys._getframe"),
+                            "    return sys._getframe(1).f_locals['expected']", "raised KeyError"),
     "pasted copy": (None, "is a copy of the library's branching_factor"),
 }
 #: textbook.breadth_first pasted as it is: the reference solution is that same code (the names set aside), so it
@@ -327,7 +384,8 @@ def _reference(chapter) -> dict:
 
 @pytest.fixture(scope="module")
 def reports(chapter, grader):
-    """Every submission of these tests, graded two at a time (each `grade` call has its own workers)."""
+    """The submissions that are no cheat on the grader, graded two at a time (each `grade` call has its own workers)
+    under the strongest isolation this machine has."""
     reference = _reference(chapter)
     wrong = dict(reference, my_breadth_first=SHORT_BFS)
     pasted = re.sub(r"def branching_factor\(nodes, depth\)", "def effective_branching_factor(expanded, depth)",
@@ -337,7 +395,6 @@ def reports(chapter, grader):
         "untouched": _submission(chapter, {}),
         "wrong": _submission(chapter, wrong),
         "slow and wrong": _submission(chapter, dict(reference, my_breadth_first=WRONG_BFS)),
-        "all cheats, right answers": _submission(chapter, reference, list(CHEAT_CELLS.values()), after=4),
         "hang in C": _submission(chapter, dict(reference, my_breadth_first=(
             "import itertools\n\ndef my_breadth_first(problem):\n    return sum(itertools.count())"))),
         "os._exit in a cell": _submission(chapter, reference, ["import os\nos._exit(3)"], after=4),
@@ -346,14 +403,6 @@ def reports(chapter, grader):
         "not a notebook": {"cells": "nothing"},
         "textbook pasted": _submission(chapter, dict(reference, my_breadth_first=PASTED_TEXTBOOK)),
     }
-    for name, source in CHEAT_CELLS.items():
-        submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=4)
-    for name, source in MACHINERY_CHEATS.items():
-        submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=6)  # after the answer's cell
-    for name, source in HARNESS_CHEATS.items():
-        submissions[f"wrong + {name}"] = _submission(chapter, wrong, [source], after=6)
-    submissions["wrong + unseen code run by the harness"] = _submission(chapter, wrong, [UNSEEN_CODE_CHEAT], after=6)
-    submissions["machinery refused"] = _submission(chapter, wrong, [MACHINERY_REFUSED], after=6)
     for name, (source, _) in LIBRARY_ANSWERS.items():
         answers = (dict(reference, my_breadth_first=source) if source
                    else dict(reference, effective_branching_factor=pasted))
@@ -364,6 +413,43 @@ def reports(chapter, grader):
         graded = dict(zip(submissions, pool.map(lambda item: grader.grade(item[1], student=item[0]),
                                                 submissions.items())))
     return graded
+
+
+@pytest.fixture(scope="module", params=["bubblewrap", "user"])
+def cheats(request, chapter):
+    """Every cheat in one notebook, on the wrong answer and on the right ones, graded under each isolation two at a
+    time beside the wrong answer alone; the grader's folder (the teacher notebook, the secret, the reference as a
+    module and in a zip) is the grader's, mode 0700."""
+    from puzzlekit.course.grader import isolation
+
+    if not isolation.usable(request.param):
+        pytest.skip(f"{request.param} isolation does not work on this machine")
+    import zipfile
+
+    import puzzlekit
+
+    folder = chapter.parent
+    module = f"from collections import deque\n\n{_reference(chapter)['my_breadth_first']}\n\n" + \
+        _cells_defining(small_chapter(), r"^def path_to")[0].source.split("\n\ntoy")[0]
+    (folder / "reference.py").write_text(module)
+    with zipfile.ZipFile(folder / "reference.zip", "w") as archive:
+        archive.writestr("reference.py", module)
+    (folder / "grading_secret").write_text("a class's secret\n")
+    paths = {"teacher": str(chapter), "secret": str(folder / "grading_secret"),
+             "package source": str(Path(puzzlekit.__file__).parent / "search" / "textbook.py"),
+             "reference file": str(folder / "reference.py"), "reference zip": str(folder / "reference.zip")}
+    machinery = [grader_files_cheat(paths), LIBRARY_TRICKS, *MACHINERY_CHEATS.values()]
+    reference = _reference(chapter)
+    submissions = {}
+    for name, answers in (("wrong", dict(reference, my_breadth_first=SHORT_BFS)), ("right", reference)):
+        notebook = _submission(chapter, answers, machinery, after=6)  # after the answer's cell
+        notebook.cells[5:5] = [nbformat.v4.new_code_cell(source) for source in CHEAT_CELLS.values()]
+        submissions[f"{name} + every cheat"] = notebook
+    submissions["wrong"] = _submission(chapter, dict(reference, my_breadth_first=SHORT_BFS))
+    grader = ChapterGrader(chapter, secret="a class's secret", cell_time_limit=30, notebook_time_limit=300,
+                           private=[folder], isolation=request.param)
+    with ThreadPoolExecutor(2) as pool:
+        return dict(zip(submissions, pool.map(grader.grade, submissions.values())))
 
 
 def _scores(report: SubmissionReport) -> dict:
@@ -419,41 +505,20 @@ def test_a_wrong_answer_loses_that_exercise_only(reports, submission):
     assert report.note == "", _why(report)
 
 
-@pytest.mark.parametrize("cheat", sorted(CHEAT_CELLS))
-def test_a_cheat_scores_what_the_wrong_answer_scores(reports, cheat):
-    assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
+def test_every_cheat_scores_what_the_wrong_answer_scores(cheats):
+    """The cheats on `check` (issue 24's) and on the grader's machinery (the worker's frames, the channel, the
+    grader's files, the library by other ways): under bubblewrap and as another user, none finds an answer."""
+    report = cheats["wrong + every cheat"]
+    assert _scores(report) == _scores(cheats["wrong"]) == WRONG_BFS_MARKS, _why(report)
+    found = [entry for entry in report.cells if entry["error"].startswith("AssertionError")]
+    assert not found, found  # a cheat's assert: what it found (under isolation "none": the grader's files)
 
 
-@pytest.mark.parametrize("cheat", sorted(MACHINERY_CHEATS))
-def test_a_cheat_on_the_grader_s_machinery_scores_what_the_wrong_answer_scores(reports, cheat):
-    """The channel to the grading process, the worker's frames, source text run by a magic: issue 24's holes that
-    the grader's own machinery left (each scored full marks for a wrong answer)."""
-    assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
-
-
-@pytest.mark.parametrize("cheat", sorted(HARNESS_CHEATS))
-def test_code_of_the_student_s_run_by_the_harness_scores_what_the_wrong_answer_scores(reports, cheat):
-    assert _scores(reports[f"wrong + {cheat}"]) == _scores(reports["wrong"]), _why(reports[f"wrong + {cheat}"])
-
-
-def test_code_compiled_by_the_student_and_run_by_the_harness_scores_what_the_wrong_answer_scores(reports):
-    """Closed by absence: the library's search is not in the worker's student build, whoever calls it."""
-    report = reports["wrong + unseen code run by the harness"]
-    assert _scores(report) == _scores(reports["wrong"]), _why(report)
-
-
-def test_what_else_reaches_the_grader_s_state_is_refused(reports):
-    report = reports["machinery refused"]
-    assert _scores(report) == _scores(reports["wrong"]), _why(report)
-    ran = next(entry for entry in report.cells if entry["index"] == 7)
-    assert ran["status"] == "done", ran  # its assert: every attempt refused
-
-
-def test_the_cheats_change_nothing_for_a_right_answer(reports):
-    report = reports["all cheats, right answers"]
+def test_the_cheats_change_nothing_for_a_right_answer(cheats):
+    report = cheats["right + every cheat"]
     assert report.total == 6, _why(report)
     constructs = {flag.construct for flag in report.flags}
-    assert {"os.environ write", "__code__", "input transformers", "_grading write"} <= constructs
+    assert {"os.environ write", "__code__", "input transformers", "_grading write", "frames"} <= constructs
     assert all(isinstance(flag, Flag) and flag.line >= 1 and flag.text for flag in report.flags)
 
 
@@ -639,32 +704,6 @@ def test_a_function_one_exercise_forbids_is_free_in_another(tmp_path):
     assert [result.score for result in results] == [0, 0] and "moves" in results[0].message
 
 
-def test_the_grader_s_files_are_out_of_the_answer_s_reach(chapter):
-    """In Gradescope's container the student's code runs beside the teacher notebook and the grading secret. A
-    submission that lists the notebook's folder, reads the reference solution there and runs it in place of its
-    own wrong answer, and reads the secret, scores what the wrong answer scores, and says what was refused."""
-    grader = ChapterGrader(chapter, secret="a class's secret", private=[chapter.parent])
-    secret = chapter.parent / "grading_secret"
-    secret.write_text("a class's secret\n")
-    cheat = ("import json, os\ntexts, refused = [], []\n"
-             f"folder = {str(chapter.parent)!r}\n"
-             "attempts = (lambda: [open(os.path.join(folder, name)).read() for name in os.listdir(folder)\n"
-             "                     if name.endswith('.ipynb')],\n"
-             f"            lambda: [open({str(chapter)!r}).read()], lambda: [open({str(secret)!r}).read()])\n"
-             "for attempt in attempts:\n    try:\n        texts += attempt()\n"
-             "    except BaseException as error:\n        refused.append(str(error))\n"
-             "for cell in [cell for text in texts if text.startswith('{') for cell in json.loads(text)['cells']]:\n"
-             "    if ''.join(cell['source']).startswith('def my_breadth_first'):\n"
-             "        get_ipython().run_cell_magic('capture', '', ''.join(cell['source']))\n"
-             "assert len(refused) == 3 and not texts, refused")
-    wrong = dict(_reference(chapter), my_breadth_first=SHORT_BFS)
-    notebook = _submission(chapter, wrong, [cheat])
-    report = grader.grade(notebook)
-    assert _scores(report) == WRONG_BFS_MARKS, _why(report)
-    ran = next(entry for entry in report.cells if entry["index"] == len(notebook.cells) - 1)
-    assert ran["status"] == "done", ran  # its assert: all three refused, no source found
-
-
 def test_a_check_cell_that_first_checks_an_earlier_exercise_grades_its_own_cases(tmp_path):
     """Chapter 5c's evaluation_step cell runs earlier_exercise(slippery_value, ...) before check(evaluation_step, ...):
     the grader must take the second check for evaluation_step (it once took the first, and the reference lost)."""
@@ -685,23 +724,53 @@ def test_a_check_cell_that_first_checks_an_earlier_exercise_grades_its_own_cases
     assert "2 cases" in report.exercises[1].message
 
 
-#: An answer that says what it sees of the machine: the grader's files, a classmate's (which it tries to change), the
-#: real package's source, the other processes.
+#: An answer that says what it sees of the machine: the grader's files, a classmate's, the secret and the class's CSV
+#: (which it tries to delete or change), the real package's source, the other processes and their pipes (the grading
+#: process's to every worker, another worker's under two jobs).
 _WHAT_IT_SEES = '''def seen(paths):
-    import os
+    import os, stat
     found = {name: os.path.exists(path) for name, path in paths.items() if name != "grader"}
-    try:
-        with open(paths["classmate"], "a") as file:
-            file.write("0 points for you")
-        found["changed a classmate's file"] = True
-    except OSError:
-        found["changed a classmate's file"] = False
+    for name in ("classmate", "secret", "csv"):
+        try:
+            with open(paths[name], "a") as file:
+                file.write("0 points for you")
+            found[f"changed the {name}"] = True
+        except OSError:
+            found[f"changed the {name}"] = False
+        try:
+            os.unlink(paths[name])
+            found[f"deleted the {name}"] = True
+        except OSError:
+            found[f"deleted the {name}"] = False
     found["other processes"] = sum(name.isdigit() for name in os.listdir("/proc")) > 3
-    try:  # the pipes of the grading process, to every worker
+    try:
         found["the grader's pipes"] = len(os.listdir(f"/proc/{paths['grader']}/fd")) > 0
     except OSError:
         found["the grader's pipes"] = False
+    own, others = {os.fstat(fd).st_ino for fd in range(64) if _open(fd)}, []
+    for pid in [name for name in os.listdir("/proc") if name.isdigit() and int(name) != os.getpid()]:
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                info = os.stat(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            if stat.S_ISFIFO(info.st_mode) and info.st_ino not in own:
+                others.append(os.open(f"/proc/{pid}/fd/{fd}", os.O_RDONLY | os.O_NONBLOCK))
+    found["another process's pipes"] = bool(others)
     return found
+
+
+def _open(fd):
+    import os
+
+    try:
+        return os.fstat(fd) is not None
+    except OSError:
+        return False
 '''
 
 #: A cell that starts a process of its own session through a call that raises no audit event: it must die with the
@@ -728,9 +797,10 @@ def _sleeping(seconds: str) -> list[str]:
 def test_the_operating_system_keeps_the_grader_s_files_and_the_classmates_out_of_reach(tmp_path, isolation):
     """The worker runs in bubblewrap (only Python, the student build and its own folder; its own process ids), or as
     a user id of its own when the grader is root: the teacher notebook, the secret (the grader's, in a folder of mode
-    0700) and the real package (as another user, others' rights on it are taken away) are not there, a classmate's
-    notebook cannot be changed, and a process started in a session of its own dies with the worker; in bubblewrap no
-    other process is there either."""
+    0700) and the real package (as another user, others' rights on it are taken away) are not there; a classmate's
+    notebook and the class's CSV can be neither changed nor deleted; no pipe of the grading process or of the worker
+    graded at the same time can be read; a process started in a session of its own dies with the worker; in
+    bubblewrap no other process is there either. The classmate graded beside it keeps full marks."""
     from puzzlekit.course.grader import isolation as isolations
 
     if not isolations.usable(isolation):
@@ -743,25 +813,33 @@ def test_the_operating_system_keeps_the_grader_s_files_and_the_classmates_out_of
     secret.write_text("a class's secret\n")
     classmates = tmp_path / "class"
     classmates.mkdir(mode=0o755)
-    classmate = classmates / "alice.ipynb"
-    classmate.write_text("alice's notebook")
-    classmate.chmod(0o644)
+    classmate, table = classmates / "alice.ipynb", classmates / "grades.csv"
+    for path, text in ((classmate, "alice's notebook"), (table, "student,total\nalice,6\n")):
+        path.write_text(text)
+        path.chmod(0o644)
     package = Path(puzzlekit.__file__).parent / "search" / "uninformed.py"
-    paths = {"teacher": str(grader_folder / "seen.ipynb"), "secret": str(secret), "classmate": str(classmate),
+    teacher = grader_folder / "seen.ipynb"
+    paths = {"teacher": str(teacher), "secret": str(secret), "classmate": str(classmate), "csv": str(table),
              "real package": str(package), "grader": os.getpid()}
-    expected = {"teacher": False, "secret": False, "classmate": False, "real package": False,
-                "changed a classmate's file": False, "other processes": isolation == "user",
-                "the grader's pipes": False}
+    expected = {"teacher": False, "secret": False, "classmate": False, "csv": False, "real package": False,
+                **{f"{verb} the {name}": False for name in ("classmate", "secret", "csv")
+                   for verb in ("changed", "deleted")},
+                "other processes": isolation == "user", "the grader's pipes": False,
+                "another process's pipes": False}
     code = nbformat.v4.new_code_cell
     nbformat.write(nbformat.v4.new_notebook(cells=[
         code("from puzzlekit.course.exercises import check"),
         code(f"def seen(paths):\n    ### BEGIN SOLUTION\n    return {expected!r}\n    ### END SOLUTION"),
         code(f"check(seen, [(({paths!r},), {expected!r})])"),
-    ]), grader_folder / "seen.ipynb")
-    grader = ChapterGrader(grader_folder / "seen.ipynb", secret="s", isolation=isolation)
-    report = grader.grade(_submission(grader_folder / "seen.ipynb", {"seen": _WHAT_IT_SEES}, [_OUTLIVES], after=0))
+    ]), teacher)
+    grader = ChapterGrader(teacher, secret="s", isolation=isolation)
+    cheat = _submission(teacher, {"seen": _WHAT_IT_SEES}, [_OUTLIVES], after=0)
+    with ThreadPoolExecutor(2) as pool:  # as `course.py grade --jobs 2`: a classmate's worker runs meanwhile
+        report, honest = pool.map(grader.grade, [cheat, teacher])
     assert _scores(report) == {"seen": 1}, _why(report)
-    assert classmate.read_text() == "alice's notebook"
+    assert _scores(honest) == {"seen": 1}, _why(honest)
+    assert classmate.read_text() == "alice's notebook" and table.read_text() == "student,total\nalice,6\n"
+    assert secret.read_text() == "a class's secret\n"
     assert report.cells[1]["status"] == "done", report.cells  # the process was started, and is gone
     assert not _sleeping("317"), os.popen("ps -eo pid,ppid,stat,cmd").read()
     assert "isolation" not in report.note

@@ -2,8 +2,10 @@
 the student's process.
 
 `ChapterGrader(chapter).grade(notebook)` runs the submission's cells in a fresh worker process (resource limits, a
-wall-clock limit, the library an exercise forbids out of reach), calls the student's functions on the cases
-recorded from the instructor's chapter (hidden cases included), and scores the answers in the grading process.
+wall-clock limit), which imports a student build of puzzlekit (what an exercise forbids has no body there) and runs
+in bubblewrap or as a user of its own (`isolation`: the operating system, not Python, keeps the grader's files and
+the other workers out of its reach); it calls the student's functions on the cases recorded from the instructor's
+chapter (hidden cases included), and scores the answers in the grading process.
 """
 
 from .chapter import SECRET_FILE, SECRET_VARIABLE, ChapterGrader, grading_secret

@@ -2,9 +2,10 @@
 
 The cases come from the instructor's chapter, run once (per chapter, kept in memory) in a worker that runs only
 the instructor's code, with `check` replaced by a recorder; hidden cases are drawn there with a seed made from
-the grading secret, the chapter and the exercise. The submission's code runs in another worker (`worker`),
-under resource limits and a wall-clock limit enforced here; only safe JSON comes back, and the verdicts, the
-points and the messages are computed here, with the instructor's own matchers.
+the grading secret, the chapter and the exercise. The submission's code runs in another worker (`worker`), which
+imports the student build of puzzlekit (`build`) and runs where the operating system keeps the grader's files out
+of its reach (`isolation`), under resource limits and a wall-clock limit enforced here; only safe JSON comes back,
+and the verdicts, the points and the messages are computed here, with the instructor's own matchers.
 """
 
 from __future__ import annotations
@@ -107,9 +108,9 @@ class ChapterGrader:
     memory_limit_mb : the worker's address space.
     notebook_time_limit : seconds all the submission's cells may take together; `cell_time_limit` one cell.
     max_restarts : workers started again after one was killed, per submission.
-    private : more files or folders the student's code may not open or list (Gradescope's: the folder of the
-        teacher notebook and the grading secret); the teacher notebook, and the grading secret's file in the
-        current folder, are always private.
+    private : more files or folders of the grader's (Gradescope's: the folder of the teacher notebook and the
+        grading secret); with isolation "user", other users' rights on them are taken away (bubblewrap does not
+        mount them). The teacher notebook, and the grading secret's file in the current folder, are always private.
     isolation : how the student's code is kept from the grader's files: "bubblewrap", "user" (another user id: the
         grader runs as root), "none", or None for the strongest this machine allows (see `isolation`).
 
@@ -146,7 +147,7 @@ class ChapterGrader:
         if self.isolation == "none" and not _SAID_NONE:
             _SAID_NONE.append(True)
             print("puzzlekit grader: isolation: none (neither bubblewrap nor root is available): the students' code "
-                  "runs as this user, kept from the grader's files by the worker's own checks only", file=sys.stderr)
+                  "runs as this user and may read and change what this user may", file=sys.stderr)
         self.private = [self.path, Path(os.getcwd()) / SECRET_FILE] + [Path(path).resolve() for path in private]
         self.secret = grading_secret(secret)
         self.time_limit, self.memory_limit_mb = time_limit, memory_limit_mb

@@ -6,7 +6,9 @@
 - "user": when the grader runs as root without bubblewrap (Gradescope's container, Docker), the worker runs as a
   user id of its own that no other worker has at the same time; the files it must not read are the grader's
   (mode 0600/0700), and all that user's processes are killed when the worker stops.
-- "none": neither is available; the grader says so (`isolation: none`) and grades all the same.
+- "none": neither is available; the grader says so (`isolation: none`) and grades all the same: the worker runs as
+  the grader's user, and what keeps the answers from it is only that the student build and the grading process
+  hold them (the grader's files are within its reach).
 """
 
 from __future__ import annotations
@@ -107,7 +109,7 @@ def _keep_from_others(paths) -> None:
             if mode & 0o007:
                 os.chmod(path, mode & ~0o007)
         except OSError:
-            pass  # gone, or not the grader's to change: the worker's own checks still refuse it
+            pass  # gone, or not the grader's to change
 
 
 def _namespace_of(pid: str) -> str | None:

@@ -11,7 +11,6 @@ import collections
 import os
 import queue
 import re
-import secrets
 import shutil
 import signal
 import subprocess
@@ -59,7 +58,9 @@ def _environment() -> dict:
 class Worker:
     """One worker process and the messages that come from it (read by a thread into a queue)."""
 
-    def __init__(self, setup: dict, isolation: str = "none"):
+    def __init__(self, setup: dict, isolation: str = "none", private=()):
+        """A worker for `setup` (its "mode", its cells, ...); a student worker runs under `isolation`, which keeps
+        `private` (the grader's files) from it too."""
         self.folder, self.confinement = None, None  # a student worker's own working folder, and its isolation
         python = [sys.executable, "-I", "-c",  # the channel moved off fds 0 and 1 before anything is imported
                   "import os, sys; channel = os.dup(0), os.dup(1); null = os.open(os.devnull, os.O_RDWR); "
@@ -69,7 +70,7 @@ class Worker:
         if "cwd" not in setup:
             self.folder = tempfile.mkdtemp(prefix="puzzlekit-worker-")
             setup = dict(setup, cwd=self.folder)
-            self.confinement = Confinement(isolation, setup["root"], self.folder, setup.get("private", ()))
+            self.confinement = Confinement(isolation, setup["root"], self.folder, private)
             python = self.confinement.command(python)
             environment |= self.confinement.environment()
             if self.confinement.uid is not None:
@@ -85,14 +86,9 @@ class Worker:
         self.drainer = threading.Thread(target=self._drain, daemon=True)
         self.drainer.start()
         self.messages: queue.Queue = queue.Queue()
-        # the channel's key (see `protocol`): sent in the setup, before any of the student's code runs
-        self.key = secrets.token_bytes(32) if setup.get("mode") == "student" else None
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
-        try:  # the setup itself goes as it is: the worker learns the key from it
-            send(self.process.stdin.fileno(), setup if self.key is None else dict(setup, key=self.key.hex()))
-        except (OSError, ValueError):
-            pass
+        self.send(setup)
 
     def _drain(self) -> None:
         """Read the worker's standard error to its end, keeping only its last `_KEPT_ERROR` bytes."""
@@ -112,7 +108,7 @@ class Worker:
         fd = self.process.stdout.fileno()
         while True:
             try:
-                message = receive(fd, self.key)
+                message = receive(fd)
             except OSError:
                 message = None
             self.messages.put(message)
@@ -121,7 +117,7 @@ class Worker:
 
     def send(self, message: dict) -> bool:
         try:
-            send(self.process.stdin.fileno(), message, self.key)
+            send(self.process.stdin.fileno(), message)
             return True
         except (OSError, ValueError):
             return False
@@ -236,13 +232,12 @@ class _Run:
         """Start a worker and run the cells; False if none could be brought to the point of taking calls."""
         grader = self.grader
         while True:
-            cells = [[index, source, kind] for index, source, kind in self.plan if index not in self.skip]
+            cells = [[index, source] for index, source, _ in self.plan if index not in self.skip]
             limits = sum(record["time_limit"] or 5 for record in self.records)
             setup = {"mode": "student", "cells": cells, "forbid": self.forbid, "root": str(student_build(self.forbid)),
                      "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
-                     "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60),
-                     "private": [str(path) for path in grader.private]}
-            self.worker = Worker(setup, grader.isolation)
+                     "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
+            self.worker = Worker(setup, grader.isolation, [str(path) for path in grader.private])
             deadline = time.monotonic() + grader.notebook_time_limit
             current, log = None, []
             while True:
@@ -258,7 +253,7 @@ class _Run:
                     self.cell_log = log
                     return True
                 if isinstance(message, dict):
-                    continue  # a "forbidden" report while a cell ran: the cell's call failed, nothing to score
+                    continue  # not a message the worker sends while its cells run: the student's code's, ignored
                 code = self.worker.stop()
                 why = "did not finish in time" if message == "timeout" else f"ended the process {self.worker.why(code)}"
                 if current is None:
@@ -342,12 +337,12 @@ class _Run:
                 shipped = ship(arguments, exercise_names)
             except ValueError as error:
                 return False, f"✗ not graded: {error}", False
-            request = {"op": "call", "id": secrets.token_hex(8), "name": name, "time_limit": time_limit,
+            request = {"op": "call", "id": number, "name": name, "time_limit": time_limit,
                        "args": base64.b64encode(shipped).decode()}
             if not self.worker.send(request):
                 why = self.worker.why(self.worker.exit_code())
                 return False, f"✗ the process ended {why} before {call} could run", True
-            reply, forbidden = None, None
+            reply = None
             deadline = time.monotonic() + _backstop(time_limit)
             while reply is None:
                 message = self.worker.next(deadline - time.monotonic())
@@ -361,12 +356,10 @@ class _Run:
                     if code == -signal.SIGXCPU:  # a loop in C code, which the worker's timer cannot stop
                         return False, f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}", True
                     return False, f"✗ the process ended {self.worker.why(code)} while running {call}", True
-                if message.get("op") == "forbidden":
-                    forbidden = forbidden or str(message.get("label"))
-                elif message.get("op") == "result" and message.get("id") == request["id"]:
+                if message.get("op") == "result" and message.get("id") == request["id"]:
                     reply = message
             try:
-                verdict = self.verdict(name, call, reply, forbidden, arguments, expected, time_limit,
+                verdict = self.verdict(name, call, reply, arguments, expected, time_limit,
                                        len(cases) - number - 1, record)
             except Exception as error:  # noqa: BLE001 - a result the instructor's matcher cannot read is a wrong one
                 verdict = "fail", (f"✗ {call} returned a value the check cannot read "
@@ -390,7 +383,7 @@ class _Run:
                 self.report.flags.append(Flag(index, self.grade_ids.get(index, ""), line,
                                               f"pasted from the library's {copied}", f"def {name}(...)"))
 
-    def verdict(self, name, call, reply, forbidden, arguments, expected, time_limit, rest, record=None):
+    def verdict(self, name, call, reply, arguments, expected, time_limit, rest, record=None):
         """True, or ("stop", message) to end the exercise there, or ("fail", message) for one failing case."""
         outcome = reply.get("outcome")
         if outcome == "missing":
@@ -400,16 +393,13 @@ class _Run:
                                                                          " (a missing or renamed solution cell?)"))
         if outcome == "not_callable":
             return "stop", f"✗ {name} is not a function"
-        if outcome == "library":
-            return "stop", f"✗ {name} is the library's {reply.get('label')}: write it yourself"
-        if forbidden:
-            return "stop", f"✗ {name} calls the library's {forbidden}: write it yourself"
         if outcome == "timeout":
             skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
             return "stop", f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}"
         value = decode(reply.get("value"))
-        if outcome == "raised" and value.name == "ForbiddenCall":
-            return "stop", f"✗ {name}: {cut(value.message, 200)}"
+        forbidden = re.match(r"(\S+) is not available while grading", value.message) if outcome == "raised" else None
+        if forbidden and value.is_a(NotImplementedError):  # the student build's, or the worker's `_take_away`
+            return "stop", f"✗ {name} calls {forbidden.group(1)}, which this exercise forbids: write it yourself"
         before = tuple(deep_copy(argument, {}) for argument in arguments)
         for argument, state in zip(arguments, (reply.get("args") or {}).get("v", [])):
             apply_state(argument, state)

@@ -321,12 +321,14 @@ def ship(arguments: tuple, exercise_names: set) -> bytes:
     solution, so that the worker never receives the teacher's answer."""
     import cloudpickle
 
-    from .sandbox import code_objects
+    def names_in(code: types.CodeType) -> set:
+        return set(code.co_names).union(*(names_in(constant) for constant in code.co_consts
+                                          if isinstance(constant, types.CodeType)))
 
     class Pickler(cloudpickle.Pickler):
         def reducer_override(self, obj):
             if isinstance(obj, types.FunctionType):
-                names = {name for code in code_objects(obj.__code__) for name in code.co_names}
+                names = names_in(obj.__code__)
                 if names & exercise_names:
                     raise ValueError(f"an argument refers to {sorted(names & exercise_names)[0]}, an exercise's "
                                      "function: it would carry the reference solution to the student's process")

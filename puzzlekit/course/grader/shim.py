@@ -1,7 +1,5 @@
-"""What a worker puts where a notebook's code can reach it: `get_ipython()` and the alarm that ends a cell.
-
-Kept apart from the worker's own code: these functions' globals are this module's, which leads nowhere.
-"""
+"""What a worker gives a notebook's code that a kernel would: `get_ipython()`, `display`; and the alarm that ends a
+cell or a call."""
 
 from __future__ import annotations
 
@@ -45,7 +43,5 @@ def display(*objects, **options):
 
 def get_ipython_for(namespace: dict, execute):
     """The `get_ipython` function of a notebook run in `namespace` (`execute` runs a magic's code there)."""
-    # compiled here, then run: `exec` of a code object raises the audit event by which the sandbox takes the
-    # code for the student's when the student's code runs the magic (exec of a string raises none)
     shell = GetIPython(lambda code: execute(compile(code, "<magic>", "exec"), namespace))
     return lambda: shell

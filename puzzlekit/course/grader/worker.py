@@ -1,14 +1,19 @@
 """The worker: a fresh interpreter that runs a notebook's cells and then the calls the grading process asks for.
 
-Started by `puzzlekit.course.grader.chapter` as `python -I -c ...`; it talks to the grading process over its
-standard input and output (see `protocol`), which it moves to other file descriptors first, so that what the
-cells print goes nowhere. Two modes:
+Started by `puzzlekit.course.grader.run` as `python -I -c ...`; it talks to the grading process over its standard
+input and output (see `protocol`), which it moves to other file descriptors first, so that what the cells print
+goes nowhere. Two modes:
 
 - teacher: run the instructor's chapter with `check` replaced by a recorder, draw the hidden cases, and send the
   recorded exercises back pickled (the grading process trusts this worker: it ran only the instructor's code);
-- student: set the limits and the guards (`sandbox`), run the submission's cells but the instructor's test cells,
-  each under a time limit, then call the student's functions on the arguments the grading process sends and
-  send back, as safe JSON (`safe`), what each call returned or raised and what it did to its arguments.
+- student: run the submission's cells but the instructor's test cells, each under a time limit, then call the
+  student's functions on the arguments the grading process sends and send back, as safe JSON (`safe`), what each
+  call returned or raised and what it did to its arguments.
+
+A student worker holds no answer: it imports the student build of puzzlekit (`build`), receives the cases'
+arguments and never their expected values, and runs where the operating system keeps the grader's files and the
+other workers out of its reach (`isolation`). Within it the student's code may do anything its process may: the
+grading process believes nothing it says beyond what the student's own code could have computed.
 
 A call's time limit is CPU time, not wall-clock time, so that a loaded machine does not fail an honest answer: a
 profiling timer (`ITIMER_PROF`) stops a loop in Python code, and the soft `RLIMIT_CPU`, set to what the worker has
@@ -19,7 +24,10 @@ waits is ended by the grading process's wall-clock backstop.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
+import importlib
+import inspect
 import os
 import pickle
 import random
@@ -27,7 +35,9 @@ import resource
 import signal
 import sys
 import time
+import types
 
+from .build import library_items
 from .protocol import receive, send
 from .safe import encode, message_of
 from .shim import TimeUp, alarm, display, get_ipython_for
@@ -56,9 +66,6 @@ def _seed(key: str, name: str) -> int:
 
 def _forbid_descriptor(item, notebook_module: str):
     """What a `forbid=` item is, by name: ("module", name), ("object", module, qualname) or ("notebook", name)."""
-    import inspect
-    import types
-
     if isinstance(item, types.ModuleType):
         return ["module", item.__name__]
     module = getattr(item, "__module__", None)
@@ -137,129 +144,127 @@ def _limits(setup: dict) -> None:
         resource.setrlimit(resource.RLIMIT_NPROC, (setup["processes"], setup["processes"]))
 
 
-def student(setup: dict, inbox: int, out: int, key: bytes | None) -> None:
-    """Run the submission's cells, then answer the grading process's calls until it says stop (every message
-    authenticated under `key`: see `protocol`)."""
+def _unavailable(label: str) -> types.FunctionType:
+    """A function that raises, as the student build's emptied functions do, saying that `label` is forbidden."""
+    namespace: dict = {}
+    message = f"{label} is not available while grading: the exercise forbids it"
+    exec(f"def unavailable(*arguments, **options):\n    raise NotImplementedError({message!r})", namespace)  # noqa: S102
+    return namespace["unavailable"]
+
+
+def _take_away(forbid, namespace: dict) -> None:
+    """Make the functions `forbid` names outside puzzlekit (`np.roots`, a function of the notebook's own cells) raise
+    when called: a plain Python function's code is replaced in place (an alias of it raises too), and its name is
+    bound to a function that raises. Done once the cells have run (the instructor's cells may use them), before the
+    first call. A rule the answers keep, not a boundary: the student's cells ran before it, and a student who
+    rebuilds the function (np.roots from eigenvalues) has solved the exercise another way. puzzlekit's own forbidden
+    functions are not in the worker at all: the student build it imports has them without their bodies (`build`)."""
+    library = set(library_items(forbid))
+    for item in [tuple(item) for item in forbid if item[0] != "module" and tuple(item) not in library]:
+        owner, name = namespace, item[1]
+        if item[0] == "object":
+            try:
+                owner = importlib.import_module(item[1])
+                *path, name = item[2].split(".")
+                for part in path:
+                    owner = getattr(owner, part)
+            except (ImportError, AttributeError):
+                continue  # a name the worker cannot find forbids nothing here
+        value = owner.get(name) if owner is namespace else getattr(owner, name, None)
+        if value is None or isinstance(value, type):
+            continue
+        stub, function = _unavailable(".".join(item[1:])), inspect.unwrap(value)
+        function = getattr(function, "__func__", function)
+        if isinstance(function, types.FunctionType) and not function.__closure__:
+            function.__code__ = stub.__code__
+        if owner is namespace:
+            namespace[name] = stub
+        else:
+            with contextlib.suppress(AttributeError, TypeError):  # a type of C code's: its function stays
+                setattr(owner, name, stub)
+
+
+def student(setup: dict, inbox: int, out: int) -> None:
+    """Run the submission's cells (each under a wall-clock limit), then answer the grading process's calls (each
+    under a CPU-time limit) until it says stop."""
     import builtins
 
-    from .sandbox import Sandbox
-
     _limits(setup)
-    # everything the harness uses from here on is captured now, before any of the student's code runs
-    loads, b64decode = pickle.loads, base64.b64decode
-    monotonic, setitimer, real, execute, compile_ = time.monotonic, signal.setitimer, signal.ITIMER_REAL, exec, compile
-    profile, getrusage, myself = signal.ITIMER_PROF, resource.getrusage, resource.RUSAGE_SELF
-    setrlimit, cpu_limit, most = resource.setrlimit, resource.RLIMIT_CPU, resource.getrlimit(resource.RLIMIT_CPU)[1]
-    int_, min_, set_, infinity = int, min, set, resource.RLIM_INFINITY
-    time_up, base_exception, call = TimeUp, BaseException, _call
     namespace = {"__name__": "__main__", "__builtins__": builtins}
     namespace["get_ipython"], namespace["display"] = get_ipython_for(namespace, exec), display
-    cells = []
-    for index, source, kind in setup["cells"]:
-        try:
-            cells.append((index, kind, compile_(python_source(source), f"<cell {index}>", "exec"), ""))
-        except BaseException as error:  # noqa: BLE001 - a cell that does not compile is reported and skipped
-            cells.append((index, kind, None, f"{type(error).__name__}: {error}"[:300]))
-    sandbox = Sandbox(setup["forbid"], namespace, out, setup.get("private", ()), key)
-    phase, register, after_instructor_cell, library_label = (sandbox.phase, sandbox.register,
-                                                            sandbox.after_instructor_cell, sandbox.library_label)
-    for _, kind, code, _ in cells:
-        if code is not None:
-            register(code, student=kind == "student")
     signal.signal(signal.SIGALRM, alarm)
     signal.signal(signal.SIGPROF, alarm)
-    for module in [name for name in sys.modules if name.startswith(__package__ + ".")]:
-        sys.modules.pop(module, None)  # the harness's modules: out of the student's code's sight
-    grader_package = sys.modules.get(__package__)
-    for name in ("worker", "sandbox", "protocol", "safe", "shim"):
-        grader_package.__dict__.pop(name, None)
-
-    def timed(timer, seconds, function, *arguments):
-        """`function(*arguments)`, stopped by TimeUp after `seconds` on `timer`: wall-clock time for a cell
-        (ITIMER_REAL), CPU time for a call (ITIMER_PROF)."""
-        setitimer(timer, seconds)
-        try:
-            return function(*arguments)
-        finally:
-            setitimer(timer, 0)
+    most = resource.getrlimit(resource.RLIMIT_CPU)[1]
 
     def cpu_budget(seconds) -> None:
         """From now on the kernel ends the worker once it has used `seconds` more CPU time (None: the whole budget)."""
         soft = most
         if seconds is not None:
-            usage = getrusage(myself)
-            soft = int_(usage.ru_utime + usage.ru_stime + seconds) + 1
-            soft = soft if most == infinity else min_(most, soft)
-        setrlimit(cpu_limit, (soft, most))
+            usage = resource.getrusage(resource.RUSAGE_SELF)
+            soft = int(usage.ru_utime + usage.ru_stime + seconds) + 1
+            soft = soft if most == resource.RLIM_INFINITY else min(most, soft)
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, most))
 
-    for index, kind, code, problem in cells:
-        send(out, {"op": "cell", "index": index, "status": "start"}, key)
-        if code is None:
-            send(out, {"op": "cell", "index": index, "status": "error", "error": problem}, key)
-            continue
-        started, status, message = monotonic(), "done", ""
+    for index, source in setup["cells"]:
+        send(out, {"op": "cell", "index": index, "status": "start"})
+        started, status, message = time.monotonic(), "done", ""
         try:
-            with phase("student" if kind == "student" else "instructor"):
-                timed(real, setup["cell_time_limit"], execute, code, namespace)
-        except time_up:
+            code = compile(python_source(source), f"<cell {index}>", "exec")
+            _timed(signal.ITIMER_REAL, setup["cell_time_limit"], exec, code, namespace)
+        except TimeUp:
             status = "timeout"
-        except base_exception as error:  # noqa: BLE001 - a failing cell is recorded; the next one runs
+        except BaseException as error:  # noqa: BLE001 - a failing cell is recorded; the next one runs
             status, message = "error", f"{type(error).__name__}: {message_of(error)}"[:300]
-        if kind == "instructor":
-            after_instructor_cell()
         send(out, {"op": "cell", "index": index, "status": status, "error": message,
-                   "seconds": round(monotonic() - started, 3)}, key)
-    send(out, {"op": "ready"}, key)
-    answered = set_()
+                   "seconds": round(time.monotonic() - started, 3)})
+    _take_away(setup["forbid"], namespace)
+    send(out, {"op": "ready"})
     while True:
-        # a message the student's code wrote on the channel (its HMAC is wrong), or one sent again: the worker
-        # ends, and the grading process scores the call it waits for as a crash
-        request = receive(inbox, key)
-        if request is None or request.get("op") != "call" or request.get("id") in answered:
+        request = receive(inbox)
+        if request is None or request.get("op") != "call":
             return
-        answered.add(request.get("id"))
         reply = {"op": "result", "id": request.get("id")}
         function = namespace.get(request["name"])
-        arguments = loads(b64decode(request["args"]))  # from the grading process: trusted
+        arguments = pickle.loads(base64.b64decode(request["args"]))  # noqa: S301 - from the grading process
         if function is None:
             reply["outcome"] = "missing"
         elif not callable(function):
             reply["outcome"], reply["value"] = "not_callable", encode(function)
-        elif library_label(function):
-            reply["outcome"], reply["label"] = "library", library_label(function)
         else:
             seconds = request["time_limit"]
             cpu_budget(seconds + CPU_MARGIN if seconds else None)
-            reply.update(call(phase, timed, profile, time_up, encode, seconds, function, arguments))
+            reply.update(_call(seconds, function, arguments))
             if reply["outcome"] != "timeout":  # a call that ran out of time fails as it is: its arguments tell nothing
-                with phase("student"):
-                    reply["args"] = encode(arguments)
+                reply["args"] = encode(arguments)
             cpu_budget(None)
-        send(out, reply, key)
+        send(out, reply)
 
 
-def _call(phase, timed, timer, time_up, encode, seconds, function, arguments) -> dict:
-    """Call the student's function; what it returned or raised, encoded."""
-    result, outcome = None, "returned"
+def _timed(timer, seconds, function, *arguments):
+    """`function(*arguments)`, stopped by TimeUp after `seconds` on `timer`: wall-clock time for a cell
+    (ITIMER_REAL), CPU time for a call (ITIMER_PROF); no limit if `seconds` is falsy."""
+    if not seconds:
+        return function(*arguments)
+    signal.setitimer(timer, seconds)
     try:
-        with phase("student"):
-            result = timed(timer, seconds, function, *arguments) if seconds else function(*arguments)
-    except time_up:
-        outcome = "timeout"
+        return function(*arguments)
+    finally:
+        signal.setitimer(timer, 0)
+
+
+def _call(seconds, function, arguments) -> dict:
+    """Call the student's function; what it returned or raised, encoded."""
+    try:
+        return {"outcome": "returned", "value": encode(_timed(signal.ITIMER_PROF, seconds, function, *arguments))}
+    except TimeUp:
+        return {"outcome": "timeout"}
     except BaseException as error:  # noqa: BLE001 - whatever the student's code raised is the answer to report
-        outcome, result = "raised", error
-    reply = {"outcome": outcome}
-    if outcome != "timeout":
-        with phase("student"):
-            reply["value"] = encode(result)
-    return reply
+        return {"outcome": "raised", "value": encode(error)}
 
 
 def main(inbox: int | None = None, out: int | None = None) -> None:
     """Read the setup message on standard input (or `inbox`, where the command moved it before any import, so that
     nothing an import prints reaches the channel) and run the mode it asks for."""
-    for name in ("main", "channel", "null"):
-        sys.modules["__main__"].__dict__.pop(name, None)  # the way back to this module from the notebook's code
     if inbox is None or out is None:
         inbox, out = os.dup(0), os.dup(1)
         null = os.open(os.devnull, os.O_RDWR)
@@ -273,7 +278,6 @@ def main(inbox: int | None = None, out: int | None = None) -> None:
     if setup["mode"] == "teacher":
         teacher(setup, out)
     else:
-        key = setup.pop("key", None)
-        student(setup, inbox, out, None if key is None else bytes.fromhex(key))
+        student(setup, inbox, out)
     sys.stdout.flush()
     os._exit(0)  # no finalizers, no atexit handlers of the notebook's code
