@@ -477,6 +477,31 @@ def test_hidden_cases_depend_on_the_secret_only(chapter, grader):
     assert hidden != [args for args, _ in other["check-effective_branching_factor"]["hidden"]]
 
 
+def test_a_student_worker_is_sent_the_cells_and_the_arguments_only(chapter, grader, monkeypatch):
+    """The expected values and the hidden cases' answers stay in the grading process: a student worker's setup holds
+    its cells (the submission's, but the test cells) and its limits, and each call the case's arguments."""
+    import base64
+    import pickle
+
+    from puzzlekit.course.grader import run
+
+    sent, send = [], run.Worker.send
+    monkeypatch.setattr(run.Worker, "send", lambda worker, message: sent.append(message) or send(worker, message))
+    notebook = _submission(chapter, _reference(chapter))
+    assert grader.grade(notebook).total == 6
+    setups = [message for message in sent if message.get("mode") == "student"]
+    assert setups and all(set(setup) == {"mode", "cells", "forbid", "root", "cell_time_limit", "memory_bytes",
+                                         "cpu_seconds", "cwd"} for setup in setups)
+    tests = {cell.source for cell in notebook.cells if "check(" in cell.source}
+    assert all(source not in tests for setup in setups for _, source in setup["cells"])
+    recorded = grader._recorded()["exercises"]
+    cases = {(record["name"], repr(arguments if isinstance(arguments, tuple) else (arguments,)))
+             for record in recorded.values() for arguments, _ in record["cases"] + record["hidden"]}
+    calls = [message for message in sent if message.get("op") == "call"]
+    assert len(calls) == len(cases) and all(set(call) == {"op", "id", "name", "time_limit", "args"} for call in calls)
+    assert {(call["name"], repr(pickle.loads(base64.b64decode(call["args"])))) for call in calls} == cases
+
+
 def test_reference_solutions_score_full_marks(reports):
     report = reports["reference"]
     assert _scores(report) == FULL_MARKS, _why(report)
