@@ -208,8 +208,9 @@ def run(chapter: str | os.PathLike, *, root: str | os.PathLike | None = None, se
     notebook `chapter`; write `root`/results/results.json and return what it holds.
 
     The notebook graded is the submission's one .ipynb, or the one named like the chapter among several. None, or
-    several and none so named: every exercise scores 0, and the output says what to upload. The student's code may
-    not open or list the teacher notebook's folder, nor the files in `private` (the grading secret's).
+    several and none so named: every exercise scores 0, and the output says what to upload. The teacher notebook's
+    folder and `private` are the grader's: bubblewrap does not mount them, and as another user the worker is denied
+    them (see `grader.isolation`).
     """
     from .grader import ChapterGrader
 
@@ -236,7 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", help=f"default: ${ROOT_VARIABLE}, else /autograder")
     args = parser.parse_args(argv)
     secret = Path(args.secret_file).read_text().strip() if args.secret_file else None
-    value = run(args.chapter, root=args.root, secret=secret, private=[args.secret_file] if args.secret_file else [])
+    # the secret's folder, source/, also holds the sdist, whose files are the real package's
+    private = [Path(args.secret_file).resolve().parent] if args.secret_file else []
+    value = run(args.chapter, root=args.root, secret=secret, private=private)
     print(f"graded: {value['score']} points; results in {(Path(args.root) if args.root else _root()) / 'results'}")
     return 0
 
