@@ -107,7 +107,8 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         by the clock (a sleep uses no CPU); a loaded machine does not shorten it. A call that runs longer is stopped and
         reported, and the remaining cases are not run, so a loop that never ends never hangs the notebook.
     forbid : library functions, classes or modules that `function` may not call, directly, under another
-        name or through a wrapper of its own; the first such call stops the check.
+        name or through a wrapper of its own (the first such call stops the check), nor copy: an answer whose code is
+        one of theirs, names set aside, is refused before it runs, as the grader refuses it (`copies`).
     mutates : the arguments the function is meant to change in place: True for all, or their names or positions
         (`mutates=["q"]`).
     hidden : the cases a grader adds, which the student never sees: a function that takes a `random.Random`

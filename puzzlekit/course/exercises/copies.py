@@ -306,7 +306,7 @@ def copied(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
     True
     """
     notebook = [cell.source for cell in notebook.cells if cell.cell_type == "code"] if hasattr(
-        notebook, "cells") else list(notebook)
+        notebook, "cells") else list(notebook or ())
     sources = list(sources)
     answer, reached = _answer(name, sources)
     prints = _prints(forbid, notebook, exact) if reached else {}
