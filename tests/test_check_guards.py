@@ -433,7 +433,7 @@ def test_a_textbook_function_is_no_copy_by_its_shape(capsys):
     del linecache.cache["<cell textbook>"]
 
 
-def test_an_engine_pasted_with_new_names_is_a_copy():
+def test_an_engine_pasted_with_new_names_is_a_copy(capsys):
     from puzzlekit.learning.tabular import td
 
     source = inspect.getsource(td.sarsa_update)  # chapter 5c's exercise forbids it
@@ -445,6 +445,10 @@ def test_an_engine_pasted_with_new_names_is_a_copy():
         "is a copy of the library's sarsa_update (from puzzlekit.learning.tabular.td)")
     assert copied("my_sarsa_update", [source], [descriptor(td.sarsa_update)]) == (
         "is a copy of the library's sarsa_update")
+    answer = written("from __future__ import annotations\n" + source, "<cell sarsa>")["my_sarsa_update"]
+    check(answer, [((0.0, -10.0, [5.0, 50.0, -1.0, 0.0], 0, 0.5, 0.9), -2.75)], forbid=[td.sarsa_update])
+    assert capsys.readouterr().out == "✗ answer is a copy of the library's sarsa_update: write it yourself\n"
+    del linecache.cache["<cell sarsa>"]
 
 
 def test_a_scaffolded_helper_nested_in_an_answer_may_be_the_librarys():
