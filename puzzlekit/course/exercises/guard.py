@@ -157,7 +157,7 @@ class Watch:
             return f"the library's {self.codes[id(code)][1]}"
         module = namespace.get("__name__", "")
         if isinstance(module, str) and any(module == name or module.startswith(name + ".") for name in self.modules):
-            return f"the library's {code.co_qualname} (from {module})"
+            return f"the library's {getattr(code, 'co_qualname', code.co_name)} (from {module})"  # 3.11+
         return None
 
     def _profile(self, frame, event, argument):
