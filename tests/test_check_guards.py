@@ -352,6 +352,8 @@ PASTES = {
         "def answer(numbers, width=2):", "def answer(numbers: list, width: int = 2) -> list:  # mine").replace(
         "    out = []", "    # the running means\n    out: list = []"), "is a copy of the library's smoothed"),
     "reformatted": ("smoothed", REFORMATTED, "is a copy of the library's smoothed"),
+    "a print and a pass added": ("smoothed", SMOOTHED.replace(
+        "    return out", "    print(out)\n    pass\n    return out"), "is a copy of the library's smoothed"),
     "wrapped in another function": ("smoothed", WRAPPED, "calls a copy of the library's smoothed"),
     "helper inlined in the answer": ("disorder", "def answer(values):\n" + textwrap.indent(OUT_OF_ORDER, "    ")
                                      + "    return count(list(values))\n",
@@ -393,6 +395,7 @@ def test_check_and_the_grader_judge_a_paste_alike(library, paste, capsys):
     cases = [((numbers,), library.smoothed(numbers) if target == "smoothed" else library.disorder(numbers))]
     answer = written(cell, f"<cell {paste}>")["answer"]
     assert answer(*cases[0][0]) == cases[0][1]  # every paste is a right answer: only copying can fail it
+    capsys.readouterr()
     for forbid in ([getattr(library, target)], [library]):
         grader = copied("answer", [cell], [descriptor(item) for item in forbid])  # what the grading process reads
         check(answer, cases, forbid=forbid)

@@ -163,9 +163,9 @@ def _nested(tree: ast.AST, qualname: str) -> ast.AST | None:
 
 
 class _Canonical(ast.NodeTransformer):
-    """Docstrings, bare strings and annotations dropped; `module.name` read as `name` (an attribute of a name the
-    function does not bind: a module, mostly); every name renamed in order of appearance (unless `exact`: a paste
-    keeps the library's names)."""
+    """Docstrings, bare strings, `pass`, `print(...)` and annotations dropped; `module.name` read as `name` (an
+    attribute of a name the function does not bind: a module, mostly); every name renamed in order of appearance
+    (unless `exact`: a paste keeps the library's names)."""
 
     def __init__(self, function: ast.AST, exact: bool):
         self.exact, self.names = exact, {}
@@ -176,9 +176,13 @@ class _Canonical(ast.NodeTransformer):
         return name if self.exact else self.names.setdefault(name, f"v{len(self.names)}")
 
     def visit_Expr(self, node):
-        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-            return None  # a docstring, or a string used as a comment
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, (str, type(...))) or isinstance(
+                node.value, ast.Call) and getattr(node.value.func, "id", None) == "print":
+            return None  # a docstring, a string used as a comment, `...`, a print added to a paste
         return self.generic_visit(node)
+
+    def visit_Pass(self, node):
+        return None
 
     def visit_Attribute(self, node):
         if isinstance(node.value, ast.Name) and node.value.id not in self.local and isinstance(node.ctx, ast.Load):
