@@ -131,7 +131,7 @@ def _library(item: tuple) -> list[tuple[str, ast.AST, bool]]:
         own = [(f"{label}.{name.split('.')[-1]}" if not name.endswith(".__init__") else label, node)
                for name, node in functions.items() if name.startswith(qualname + ".")]
     else:
-        own = [(label, node) for node in [functions.get(qualname) or _nested(tree, qualname)] if node is not None]
+        own = [(label, functions[qualname])] if qualname in functions else []  # one made by a factory: by name only
     helpers = {id(helper): helper for _, node in own for helper in _helpers(node, top)}
     return [(name, node, textbook) for name, node in own] + [
         (f"{helper.name} (which {label} calls)", helper, textbook) for helper in helpers.values()]
@@ -148,18 +148,6 @@ def _top_level(tree: ast.Module) -> dict[str, ast.AST]:
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             defined.update({(alias.asname or alias.name).split(".")[0]: node for alias in node.names})
     return defined
-
-
-def _nested(tree: ast.AST, qualname: str) -> ast.AST | None:
-    """The definition a qualified name such as `_checked.<locals>.wrapper` points to, or None."""
-    node = tree
-    for part in qualname.split("."):
-        if part != "<locals>":
-            node = next((child for child in ast.walk(node) if isinstance(child, (*_DEFS, ast.ClassDef))
-                         and child is not node and child.name == part), None)
-            if node is None:
-                return None
-    return node
 
 
 class _Canonical(ast.NodeTransformer):
