@@ -1,22 +1,27 @@
 """Tests for what `check` guards: arguments an answer may not change, copies of the library that are not answers,
 and feedback that names the case, the entry and numbers without rounding noise."""
 
+import ast
 import importlib.util
 import inspect
 import linecache
 import sys
 import textwrap
-import types
+from pathlib import Path
 
+import nbformat
 import numpy as np
 import pytest
 
 from puzzlekit import SlidingPuzzle
+from puzzlekit.course.editions import cell_source, has_solution
 from puzzlekit.course.exercise_cases import FilledInPlace, Recorder, SameSearch
-from puzzlekit.course.exercises import check, passed
-from puzzlekit.course.exercises.copies import Twins, code_fingerprint, library_twin, source_fingerprint
+from puzzlekit.course.exercises import check, copies, passed
+from puzzlekit.course.exercises.copies import copied, descriptor
 from puzzlekit.course.exercises.describe import describe
 from puzzlekit.search import textbook
+
+CHAPTERS = sorted((Path(__file__).resolve().parent.parent / "chapters").glob("*.ipynb"))
 
 # --- an answer may not change its arguments ----------------------------------------------------------------------
 
@@ -141,192 +146,6 @@ def test_an_argument_that_cannot_be_copied_is_given_as_it_is(capsys):
     assert capsys.readouterr().out.startswith("✓")
 
 
-# --- a copy of the library is not an answer ----------------------------------------------------------------------
-
-LIBRARY = '''\
-"""A small library for the tests."""
-from __future__ import annotations
-
-
-def running_total(values):
-    """The running sums of `values`."""
-    totals, total = [], 0
-    for value in values:
-        total += value
-        totals.append(total)
-    return totals
-
-
-def smoothed(values: list, width: int = 2) -> list:
-    """Each value replaced by the mean of it and the ones before, within `width`."""
-    def window(index: int) -> list:
-        return values[max(0, index - width + 1): index + 1]
-    result = []
-    for index in range(len(values)):
-        part = window(index)
-        result.append(sum(part) / len(part))
-    return result
-'''
-CASES = [(([1, 2, 3],), [1, 3, 6])]
-
-
-@pytest.fixture
-def library(tmp_path, monkeypatch):
-    """The module above, imported as `tinylib` from a file."""
-    path = tmp_path / "tinylib.py"
-    path.write_text(LIBRARY)
-    spec = importlib.util.spec_from_file_location("tinylib", path)
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "tinylib", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-def refused(capsys, answer, forbid, cases=CASES) -> str:
-    """What check says of `answer` after its name (which is `answer` here), once it has refused it."""
-    check(answer, cases, forbid=forbid)
-    out = capsys.readouterr().out
-    assert out.startswith("✗ answer ") and out.endswith(": write it yourself\n") and not passed(answer), out
-    return out.removeprefix("✗ answer ").removesuffix(": write it yourself\n")
-
-
-def test_exec_of_the_source_is_a_copy(library, capsys):
-    namespace = {}
-    exec(inspect.getsource(library.running_total), namespace)
-    out = refused(capsys, namespace["running_total"], [library.running_total])
-    assert out == "is a copy of the library's running_total"
-    namespace = dict(vars(library))
-    exec(inspect.getsource(library.running_total), namespace)
-    copied = namespace["running_total"]
-    assert "a copy of the library's running_total" in refused(capsys, copied, [library.running_total])
-    assert "the library's running_total (from tinylib)" in refused(capsys, namespace["running_total"], [library])
-
-
-def test_a_function_rebuilt_from_the_code_is_a_copy(library, capsys):
-    rebuilt = types.FunctionType(library.running_total.__code__, {}, "mine")
-    assert "the library's running_total" in refused(capsys, rebuilt, [library.running_total])
-    moved = types.FunctionType(library.running_total.__code__.replace(co_firstlineno=1, co_name="mine"), {})
-    assert "is a copy of the library's running_total" in refused(capsys, moved, [library.running_total])
-    assert "is a copy of the library's running_total (from tinylib)" in refused(capsys, moved, [library])
-
-
-def test_the_module_loaded_again_under_another_name_is_a_copy(library, capsys):
-    spec = importlib.util.spec_from_file_location("not_tinylib", library.__file__)
-    again = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(again)
-    assert "is a copy of the library's running_total (from tinylib)" in refused(capsys, again.running_total, [library])
-
-    def mine(values):
-        return again.running_total(values)  # the copy as a helper
-
-    out = refused(capsys, mine, [library])
-    assert out == "calls a copy of the library's running_total (from tinylib)"
-
-
-def test_the_module_source_run_under_another_name_is_a_copy(library, capsys):
-    namespace = {"__name__": "my_own_module"}
-    exec(LIBRARY, namespace)
-
-    def mine(values):
-        return namespace["running_total"](values)
-
-    assert "calls a copy of the library's running_total" in refused(capsys, mine, [library.running_total])
-    assert "calls a copy of the library's running_total (from tinylib)" in refused(capsys, mine, [library])
-
-
-def test_a_pasted_copy_with_new_names_is_a_copy(library, capsys):
-    # pasted into a cell without `from __future__ import annotations`: the nested function's annotations make
-    # other bytecode, but the syntax tree, names set aside, is the library's
-    cell = textwrap.dedent('''
-        def my_smoothed(numbers, width=2):
-            def last(i):
-                return numbers[max(0, i - width + 1): i + 1]
-            out = []
-            for i in range(len(numbers)):
-                chunk = last(i)
-                out.append(sum(chunk) / len(chunk))
-            return out
-
-        def my_answer(numbers):
-            return my_smoothed(numbers)
-    ''')
-    filename = "<cell-pasted>"
-    linecache.cache[filename] = (len(cell), None, cell.splitlines(True), filename)
-    namespace = {"__name__": "__main__"}
-    exec(compile(cell, filename, "exec"), namespace)
-    assert code_fingerprint(namespace["my_smoothed"].__code__) != code_fingerprint(library.smoothed.__code__)
-    assert source_fingerprint(namespace["my_smoothed"]) == source_fingerprint(library.smoothed)
-    cases = [(([1.0, 3.0],), [1.0, 2.0])]
-    out = refused(capsys, namespace["my_smoothed"], [library.smoothed], cases)
-    assert out == "is a copy of the library's smoothed"
-    out = refused(capsys, namespace["my_answer"], [library], cases)
-    assert out == "calls a copy of the library's smoothed (from tinylib)"
-    del linecache.cache[filename]
-
-
-def test_an_answer_of_ones_own_passes(library, capsys):
-    def running_total(values):
-        result = []
-        for index in range(len(values)):
-            result.append(sum(values[: index + 1]))
-        return result
-
-    check(running_total, CASES, forbid=[library])
-    assert capsys.readouterr().out == "✓ running_total passes all 1 case\n"
-    assert library_twin(running_total, [library]) is None
-
-
-def test_a_few_instructions_are_never_called_a_copy():
-    class Problem:
-        def is_goal(self, state):
-            return state == self.goal
-
-    cell = "class Mine:\n    def is_goal(self, state):\n        return state == self.goal\n"
-    linecache.cache["<a cell of mine>"] = (len(cell), None, cell.splitlines(True), "<a cell of mine>")  # as IPython
-    namespace = {}
-    exec(compile(cell, "<a cell of mine>", "exec"), namespace)
-    mine = namespace["Mine"].is_goal
-    assert code_fingerprint(mine.__code__) == code_fingerprint(Problem.is_goal.__code__)
-    assert library_twin(mine, [Problem]) is None  # everyone writes it this way
-    copied = {}
-    exec("def is_goal(self, state):\n    return state == self.goal\n", copied)  # not written: exec of a string
-    assert library_twin(copied["is_goal"], [Problem]) == "Problem.is_goal"  # a whole function nobody wrote: a copy
-
-
-def test_copies_of_real_library_functions(capsys):
-    from puzzlekit.learning.tabular import td
-
-    problem = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
-    cases = [((problem,), textbook.breadth_first(problem))]
-    namespace = dict(vars(textbook))
-    exec(inspect.getsource(textbook.breadth_first), namespace)
-    assert "is a copy of the library's breadth_first" in refused(capsys, namespace["breadth_first"],
-                                                                 [textbook.breadth_first], cases)
-    assert library_twin(namespace["breadth_first"], [textbook]) == "breadth_first (from puzzlekit.search.textbook)"
-
-    sarsa_cases = [((0.0, -10.0, [5.0, 50.0, -1.0, 0.0], 0, 0.5, 0.9), -2.75)]
-    rebuilt = types.FunctionType(td.sarsa_update.__code__.replace(co_firstlineno=1), vars(td))
-    assert "is a copy of the library's sarsa_update" in refused(capsys, rebuilt, [td.sarsa_update], sarsa_cases)
-    spec = importlib.util.spec_from_file_location("puzzlekit.learning.tabular.td_again", td.__file__)
-    again = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(again)
-
-    def my_sarsa_update(old, reward, next_values, next_action, learning_rate, discount):
-        return again.sarsa_update(old, reward, next_values, next_action, learning_rate, discount)
-
-    out = refused(capsys, my_sarsa_update, [td.sarsa_update], sarsa_cases)
-    assert out == "calls a copy of the library's sarsa_update"
-
-
-def test_twins_are_computed_once_per_module_file():
-    from puzzlekit.course.exercises import copies
-
-    Twins([textbook])
-    cached = dict(copies._MODULES)
-    Twins([textbook])
-    assert copies._MODULES == cached and any(path.endswith("textbook.py") for path, _ in cached)
-
-
 # --- feedback that reads -----------------------------------------------------------------------------------------
 
 
@@ -387,61 +206,6 @@ def test_a_label_names_the_case_and_long_calls_stay_short(capsys):
         check(wrong, [((1,), 1, 2)])
 
 
-def test_a_scaffolded_helper_written_in_a_cell_may_be_the_librarys(capsys, tmp_path, monkeypatch):
-    # chapter 4 gives the outline of IDA* and asks for its inner search, which written right is the library's
-    cell = textwrap.dedent('''
-        import math
-
-        def my_ida_star(problem, h):
-            def search(path, bound):
-                state = path[-1]
-                f = len(path) - 1 + h(state)
-                if f > bound:
-                    return f
-                if problem.is_goal(state):
-                    return path
-                least = math.inf
-                for _, child in problem.successors(state):
-                    if child not in path:
-                        found = search(path + [child], bound)
-                        if isinstance(found, list):
-                            return found
-                        least = min(least, found)
-                return least
-
-            bound = h(problem.initial)
-            while True:
-                found = search([problem.initial], bound)
-                if isinstance(found, list):
-                    return found
-                if found == math.inf:
-                    return None
-                bound = found
-    ''')
-    filename = "<cell-ida>"
-    linecache.cache[filename] = (len(cell), None, cell.splitlines(True), filename)
-    namespace = {"__name__": "__main__"}
-    exec(compile(cell, filename, "exec"), namespace)
-    search_code = next(c for c in namespace["my_ida_star"].__code__.co_consts if isinstance(c, types.CodeType))
-    library_search = next(c for c in textbook.ida_star.__code__.co_consts if isinstance(c, types.CodeType))
-    assert code_fingerprint(search_code) == code_fingerprint(library_search)  # line for line the library's
-    problem = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
-    h = problem.heuristic("manhattan")
-    check(namespace["my_ida_star"], [((problem, h), textbook.ida_star(problem, h))], forbid=[textbook])
-    assert capsys.readouterr().out.startswith("✓")
-    del linecache.cache[filename]
-    (tmp_path / "my_answers.py").write_text(cell)  # the same in a file of the student's, imported (a grader's way)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    import my_answers
-
-    check(my_answers.my_ida_star, [((problem, h), textbook.ida_star(problem, h))], forbid=[textbook])
-    assert capsys.readouterr().out.startswith("✓")
-    namespace = {"__name__": "__main__"}  # the same text run by exec from a string: a copy of the library's code
-    exec(cell, namespace)
-    check(namespace["my_ida_star"], [((problem, h), textbook.ida_star(problem, h))], forbid=[textbook])
-    assert "calls a copy of the library's ida_star (from puzzlekit.search.textbook)" in capsys.readouterr().out
-
-
 def test_a_long_repr_is_never_cut_inside_a_number():
     text = describe(SlidingPuzzle((0, 4, 1, 2, 7, 3, 5, 6, 8), goal=(1, 2, 3, 4, 5, 6, 7, 8, 0)))
     assert text == "SlidingPuzzle((0, 4, 1, 2, 7, 3, 5, 6, 8), goal=(1, 2 ...>"
@@ -480,7 +244,27 @@ def test_the_same_list_given_twice_is_one_copy(capsys):
     assert shared == []
 
 
-HELPED = '''
+
+# --- a copy of the library is not an answer: one judge for check and the grader -------------------------------------
+
+LIBRARY = '''\
+"""A small library for the tests."""
+from __future__ import annotations
+
+
+def _window(values: list, index: int, width: int) -> list:
+    return values[max(0, index - width + 1): index + 1]
+
+
+def smoothed(values: list, width: int = 2) -> list:
+    """Each value replaced by the mean of it and the ones before, within `width`."""
+    result = []
+    for index in range(len(values)):
+        part = _window(values, index, width)  # the values that count
+        result.append(sum(part) / len(part) if part else 0.0)
+    return result
+
+
 def _out_of_order(values):
     """How many pairs of values are out of order: the engine behind `disorder`."""
     count = 0
@@ -495,6 +279,105 @@ def disorder(values):
     """The pairs out of order in `values`, any iterable of numbers."""
     return _out_of_order(list(values))
 '''
+VERBATIM = '''\
+from tinylib import _window
+
+
+def answer(values: list, width: int = 2) -> list:
+    """Each value replaced by the mean of it and the ones before, within `width`."""
+    result = []
+    for index in range(len(values)):
+        part = _window(values, index, width)  # the values that count
+        result.append(sum(part) / len(part) if part else 0.0)
+    return result
+'''
+SMOOTHED = '''\
+from tinylib import _window
+
+
+def answer(numbers, width=2):
+    out = []
+    for i in range(len(numbers)):
+        chunk = _window(numbers, i, width)
+        out.append(sum(chunk) / len(chunk) if chunk else 0.0)
+    return out
+'''
+OUT_OF_ORDER = '''\
+def count(items):
+    n = 0
+    for a in range(len(items)):
+        for b in range(a + 1, len(items)):
+            if items[a] > items[b]:
+                n += 1
+    return n
+'''
+WRAPPED = '''\
+from tinylib import _window
+
+
+def answer(numbers):
+    def inner(xs, width=2):
+        out = []
+        for i in range(len(xs)):
+            chunk = _window(xs, i, width)
+            out.append(sum(chunk) / len(chunk) if chunk else 0.0)
+        return out
+    return inner(numbers)
+'''
+REFORMATTED = '''\
+from tinylib import (
+    _window,
+)
+def answer(numbers, width=2):
+    out = [
+    ]
+    for i in range(len(numbers)): chunk = _window(numbers, i, width); out.append(
+        (sum(chunk) / len(chunk))
+        if chunk
+        else 0.0,
+    )
+    return (out)
+'''
+#: paste -> (the library function it is judged against, the answer's cell, what both judges say of it)
+PASTES = {
+    "verbatim": ("smoothed", VERBATIM, "is a copy of the library's smoothed"),
+    "renamed locals": ("smoothed", SMOOTHED, "is a copy of the library's smoothed"),
+    "renamed globals, the helper pasted beside": ("smoothed", SMOOTHED.replace(
+        "from tinylib import _window\n", "def win(xs, at, w):\n    return xs[max(0, at - w + 1): at + 1]\n").replace(
+        "_window(", "win("), "is a copy of the library's smoothed"),
+    "the helper read from its module": ("smoothed", SMOOTHED.replace(
+        "from tinylib import _window", "import tinylib").replace("_window(", "tinylib._window("),
+        "is a copy of the library's smoothed"),
+    "docstring dropped, comments and annotations added": ("smoothed", SMOOTHED.replace(
+        "def answer(numbers, width=2):", "def answer(numbers: list, width: int = 2) -> list:  # mine").replace(
+        "    out = []", "    # the running means\n    out: list = []"), "is a copy of the library's smoothed"),
+    "reformatted": ("smoothed", REFORMATTED, "is a copy of the library's smoothed"),
+    "a print and a pass added": ("smoothed", SMOOTHED.replace(
+        "    return out", "    print(out)\n    pass\n    return out"), "is a copy of the library's smoothed"),
+    "wrapped in another function": ("smoothed", WRAPPED, "calls a copy of the library's smoothed"),
+    "helper inlined in the answer": ("disorder", "def answer(values):\n" + textwrap.indent(OUT_OF_ORDER, "    ")
+                                     + "    return count(list(values))\n",
+                                     "calls a copy of the library's _out_of_order (which disorder calls)"),
+    "helper pasted beside": ("disorder", OUT_OF_ORDER + "\n\ndef answer(values):\n    return count(list(values))\n",
+                             "calls a copy of the library's _out_of_order (which disorder calls)"),
+    "honest": ("smoothed", "def answer(numbers, width=2):\n    return [sum(numbers[max(0, i - width + 1): i + 1]) / "
+                           "min(i + 1, width) for i in range(len(numbers))]\n", None),
+    "honest, in a loop of one's own": ("disorder", "def answer(values):\n    values, pairs = list(values), 0\n"
+                                       "    for i, a in enumerate(values):\n        for b in values[i + 1:]:\n"
+                                       "            pairs += a > b\n    return pairs\n", None),
+}
+
+
+@pytest.fixture
+def library(tmp_path, monkeypatch):
+    """The module above, imported as `tinylib` from a file."""
+    path = tmp_path / "tinylib.py"
+    path.write_text(LIBRARY)
+    spec = importlib.util.spec_from_file_location("tinylib", path)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "tinylib", module)
+    spec.loader.exec_module(module)
+    return module
 
 
 def written(cell: str, filename: str) -> dict:
@@ -505,46 +388,133 @@ def written(cell: str, filename: str) -> dict:
     return namespace
 
 
-def test_a_library_helper_pasted_inside_the_answer_or_beside_it_is_a_copy(tmp_path, monkeypatch, capsys):
-    path = tmp_path / "helped.py"
-    path.write_text(HELPED)
-    monkeypatch.syspath_prepend(str(tmp_path))
-    import helped
+@pytest.mark.parametrize("paste", list(PASTES))
+def test_check_and_the_grader_judge_a_paste_alike(library, paste, capsys):
+    target, cell, said = PASTES[paste]
+    numbers = [3.0, 1.0, 2.0]
+    cases = [((numbers,), library.smoothed(numbers) if target == "smoothed" else library.disorder(numbers))]
+    answer = written(cell, f"<cell {paste}>")["answer"]
+    assert answer(*cases[0][0]) == cases[0][1]  # every paste is a right answer: only copying can fail it
+    capsys.readouterr()
+    for forbid in ([getattr(library, target)], [library]):
+        grader = copied("answer", [cell], [descriptor(item) for item in forbid])  # what the grading process reads
+        check(answer, cases, forbid=forbid)
+        out = capsys.readouterr().out
+        if said and forbid == [library]:  # a module's functions are named by their module
+            said = said.replace(" (which disorder calls)", "") + " (from tinylib)"
+        assert grader == said
+        assert out == (f"✗ answer {grader}: write it yourself\n" if said else "✓ answer passes all 1 case\n")
+    del linecache.cache[f"<cell {paste}>"]
 
-    cases = [(([3, 1, 2],), 2)]
-    nested = written(textwrap.dedent('''
-        def answer(values):
-            def count(items):                   # the library's helper, pasted inside, its names changed
-                n = 0
-                for a in range(len(items)):
-                    for b in range(a + 1, len(items)):
-                        if items[a] > items[b]:
-                            n += 1
-                return n
-            return count(list(values))
-    '''), "<cell-nested>")
-    out = refused(capsys, nested["answer"], [helped.disorder], cases)
-    assert out == "calls a copy of the library's _out_of_order (which disorder calls)"
-    beside = written(textwrap.dedent('''
-        def count(items):                       # the same, pasted beside the answer
-            n = 0
-            for a in range(len(items)):
-                for b in range(a + 1, len(items)):
-                    if items[a] > items[b]:
-                        n += 1
-            return n
 
-        def answer(values):
-            return count(list(values))
-    '''), "<cell-beside>")
-    out = refused(capsys, beside["answer"], [helped.disorder], cases)
-    assert out == "calls a copy of the library's _out_of_order (which disorder calls)"
-    own = written(textwrap.dedent('''
-        def answer(values):
-            values = list(values)
-            return sum(a > b for i, a in enumerate(values) for b in values[i + 1:])
-    '''), "<cell-own>")
-    check(own["answer"], cases, forbid=[helped.disorder])
-    assert capsys.readouterr().out.startswith("✓")
-    for filename in ("<cell-nested>", "<cell-beside>", "<cell-own>"):
-        del linecache.cache[filename]
+def test_short_code_is_everyones(library):
+    cell = "def answer(values):\n    return sorted(values) == list(values)\n"
+    library = ["def ordered(xs):\n    return sorted(xs) == list(xs)"]
+    assert copied("answer", [cell], [("notebook", "ordered")], library) is None
+    assert copies.fingerprint(ast.parse(cell).body[0])[1] < copies.MIN_NODES
+
+
+def test_the_library_names_kept_are_a_paste_for_the_grader_to_flag(library):
+    assert copied("answer", [VERBATIM], [("module", "tinylib")], exact=True) == (
+        "is a copy of the library's smoothed (from tinylib)")
+    assert copied("answer", [SMOOTHED], [("module", "tinylib")], exact=True) is None  # names of its own
+
+
+def test_a_textbook_function_is_no_copy_by_its_shape(capsys):
+    # chapter 3's first exercise scaffolds textbook.breadth_first line for line: an honest answer is its code
+    source = inspect.getsource(textbook.breadth_first).replace("def breadth_first(", "def answer(")
+    pasted = ("from __future__ import annotations\nfrom collections import deque\n"
+              "from puzzlekit.search.textbook import path_back\n\n\n" + source)
+    assert copied("answer", [pasted], [("module", "puzzlekit.search")]) is None
+    assert copied("answer", [pasted], [("module", "puzzlekit.search")], exact=True) == (
+        "is a copy of the library's breadth_first (from puzzlekit.search.textbook)")  # the grader flags it
+    problem = SlidingPuzzle((1, 2, 3, 4, 5, 6, 0, 7, 8))
+    check(written(pasted, "<cell textbook>")["answer"], [((problem,), textbook.breadth_first(problem))],
+          forbid=[textbook])
+    assert capsys.readouterr().out == (
+        "✗ answer calls the library's path_back (from puzzlekit.search.textbook): write it yourself\n")
+    del linecache.cache["<cell textbook>"]
+
+
+def test_an_engine_pasted_with_new_names_is_a_copy(capsys):
+    from puzzlekit.learning.tabular import td
+
+    source = inspect.getsource(td.sarsa_update)  # chapter 5c's exercise forbids it
+    for old, new in (("sarsa_update", "my_sarsa_update"), ("learning_rate", "alpha"), ("discount", "gamma"),
+                     ("_check_update", "checked")):
+        source = source.replace(old, new)
+    assert "def my_sarsa_update(" in source and "alpha" in source
+    assert copied("my_sarsa_update", [source], [("module", "puzzlekit.learning.tabular.td")]) == (
+        "is a copy of the library's sarsa_update (from puzzlekit.learning.tabular.td)")
+    assert copied("my_sarsa_update", [source], [descriptor(td.sarsa_update)]) == (
+        "is a copy of the library's sarsa_update")
+    answer = written("from __future__ import annotations\n" + source, "<cell sarsa>")["my_sarsa_update"]
+    check(answer, [((0.0, -10.0, [5.0, 50.0, -1.0, 0.0], 0, 0.5, 0.9), -2.75)], forbid=[td.sarsa_update])
+    assert capsys.readouterr().out == "✗ answer is a copy of the library's sarsa_update: write it yourself\n"
+    del linecache.cache["<cell sarsa>"]
+
+
+def test_a_scaffolded_helper_nested_in_an_answer_may_be_the_librarys():
+    # chapter 4 gives the outline of IDA* and asks for its inner search, which written right is the library's own
+    # nested `search`: only whole library functions count, and the answer as a whole is not one
+    source = inspect.getsource(textbook.ida_star).replace("def ida_star(", "def my_ida_star(")
+    cell = source.replace("    h = problem.heuristic(h)\n", "")
+    assert copied("my_ida_star", [cell], [("module", "puzzlekit.search")]) is None
+    assert copied("my_ida_star", [source], [("module", "puzzlekit.search")], exact=True) is not None
+
+
+def test_the_librarys_fingerprints_are_computed_once():
+    copies._PRINTS.clear()
+    copied("answer", ["def answer(x):\n    return x\n"], [("module", "puzzlekit.search")])
+    cached = {key: id(value) for key, value in copies._PRINTS.items()}
+    copied("other", ["def other(x):\n    return x\n"], [("module", "puzzlekit.search")])
+    assert cached and {key: id(value) for key, value in copies._PRINTS.items()} == cached
+
+
+def chapter_exercises(path):
+    """(name, answer, forbid=) of each check with a forbid= list in a teacher chapter, its solution cells and code
+    cells: its imports and `def`s run (each cell's source readable by linecache, as IPython keeps it), no other code."""
+    notebook = nbformat.read(path, as_version=4)
+    cells = [cell_source(cell) for cell in notebook.cells if cell.cell_type == "code"]
+    solutions = [cell_source(cell) for cell in notebook.cells if cell.cell_type == "code" and has_solution(cell)]
+    namespace, trees = {"__name__": "__main__"}, []
+    for number, source in enumerate(cells):
+        tree = copies._parse(source)  # IPython's syntax (%matplotlib, !pip) turned into Python
+        if tree is None:
+            continue
+        filename = f"<{path.stem} cell {number}>"
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        trees.append(tree)
+        for node in tree.body:  # imports, defs, classes and aliases (`network_module = puzzlekit...`)
+            if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)) or isinstance(
+                    node, ast.Assign) and isinstance(node.value, (ast.Name, ast.Attribute)):
+                try:
+                    exec(compile(ast.Module(body=[node], type_ignores=[]), filename, "exec"), namespace)
+                except Exception:  # noqa: BLE001 - a name of code not run here: its exercise is not read below
+                    pass
+    found = []
+    for node in [node for tree in trees for node in ast.walk(tree)]:
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "check" and isinstance(
+                node.args[0], ast.Name):
+            forbid = next((keyword.value for keyword in node.keywords if keyword.arg == "forbid"), None)
+            if isinstance(forbid, ast.Name):  # forbid=names, a list the chapter made before
+                forbid = next(assigned.value for tree in trees for assigned in ast.walk(tree)
+                              if isinstance(assigned, ast.Assign) and ast.unparse(assigned.targets[0]) == forbid.id)
+            if forbid is not None:
+                found.append((node.args[0].id, namespace[node.args[0].id], eval(ast.unparse(forbid), namespace)))
+    return found, solutions, cells
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=[path.stem for path in CHAPTERS])
+def test_no_reference_solution_is_called_a_copy(path):
+    """The teacher edition's answers, judged as the grader judges the solution cells and as check judges them."""
+    from puzzlekit.course.exercises.check import _copy
+
+    exercises, solutions, cells = chapter_exercises(path)
+    for name, answer, forbid in exercises:
+        items = [descriptor(item) for item in forbid]
+        assert copied(name, solutions, items, cells) is None, name
+        assert _copy(answer, forbid) is None, name
+        unjudged = all(item[0] == "notebook" or item[1].endswith(".textbook") for item in items)
+        assert copies._prints(items, cells, False) or unjudged, name  # the judge has library code to compare
+    assert exercises or path.stem.startswith(("00", "04", "07")), "a chapter whose exercises forbid nothing"

@@ -9,14 +9,17 @@ so that its test cell scores nothing.
 from __future__ import annotations
 
 import ast
+import inspect
 import linecache
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Iterable
 
 from ...checks import check_callable, check_int
 from ..syntax import parse
 from .changes import changed_argument, deep_copy, parameter_names
+from .copies import cells_of, copied, forbidden_sources
 from .describe import describe, not_done, plural
 from .guard import Deadline, ForbiddenCall, TimeUp, Watch
 from .judge import failure_line as _failure
@@ -104,7 +107,8 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         by the clock (a sleep uses no CPU); a loaded machine does not shorten it. A call that runs longer is stopped and
         reported, and the remaining cases are not run, so a loop that never ends never hangs the notebook.
     forbid : library functions, classes or modules that `function` may not call, directly, under another
-        name or through a wrapper of its own; the first such call stops the check.
+        name or through a wrapper of its own (the first such call stops the check), nor copy: an answer whose code is
+        one of theirs, names set aside, is refused before it runs, as the grader refuses it (`copies`).
     mutates : the arguments the function is meant to change in place: True for all, or their names or positions
         (`mutates=["q"]`).
     hidden : the cases a grader adds, which the student never sees: a function that takes a `random.Random`
@@ -158,7 +162,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
                                           or not all(isinstance(item, (str, int)) for item in mutates)):
         raise TypeError(f"mutates must be True, False or a list of argument names or positions, "
                         f"got {describe(mutates)}")
-    cases = list(cases)
+    cases, forbid = list(cases), list(forbid)
     for case in cases:
         if not (isinstance(case, tuple) and (len(case) == 2 or len(case) == 3 and isinstance(case[2], str))):
             raise TypeError(f"each case must be a pair (arguments, expected), or (arguments, expected, label), "
@@ -185,6 +189,9 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     forbidden = watch.label(function)
     if forbidden:
         return verdict([f"✗ {name} is {forbidden}: write it yourself"])
+    copy = _copy(function, forbid) if forbid else None
+    if copy:
+        return verdict([f"✗ {name} {copy}: write it yourself"])
     unfinished = not_done(function)
     if unfinished:
         return verdict([f"✗ not done yet: {unfinished}; {_AGAIN}"])
@@ -221,6 +228,18 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     if not failures:
         return verdict([f"✓ {name} passes all {plural(len(cases), 'case')}"], ok=True)
     return verdict(failures[:show], f"{len(failures)} of {plural(len(cases), 'case')} failed")
+
+
+def _copy(function, forbid: list) -> str | None:
+    """Whether `function` is a copy of forbidden library code, judged as the grader judges it: on the text of the
+    cells that define it and the functions of the student's it calls (see `copies`)."""
+    items, notebook = forbidden_sources(forbid)
+    plain = inspect.unwrap(function)
+    try:
+        own = [textwrap.dedent(inspect.getsource(plain))]  # defined inside a function, it is not at a cell's top
+    except (OSError, TypeError):
+        own = []
+    return copied(getattr(plain, "__name__", ""), own + cells_of(plain), items, notebook)
 
 
 def _copies(arguments: tuple, expected) -> tuple[tuple, object, list[bool]]:

@@ -1,286 +1,360 @@
-"""Whether a function is a copy of a library function: fingerprints of code with names, docstrings, file names and
-line numbers set aside, taken from the bytecode and from the syntax tree of the source.
+"""Whether an answer's code is the library's: one judge, read from source text, for `check` and for the grader.
 
-A copy made by `exec` of the library's source, by `types.FunctionType(f.__code__, ...)`, by `code.replace(...)`, or by
-loading a library module's file a second time under another name has the bytecode of the original; a copy pasted
-into a cell, local names renamed and docstring dropped, has its syntax tree. `check(..., forbid=)` refuses both, and
-the same for the helpers a forbidden function calls in its module (pasted beside the answer or inside it).
-Bytecode is compared instruction by instruction, jumps by instruction number: the same source compiled alone or in its
-module gives other bytes on Python 3.11 (`heapq.heappush` is a LOAD_METHOD alone, a LOAD_ATTR where heapq was imported).
+The grading process calls `copied` on the text the student handed in; `check` in the notebook on the text of the
+cells that define the student's function (and the functions of theirs it calls). An answer is a copy when one of its
+functions (the answer, a function nested in it, or one of the student's it calls) has the syntax tree of a whole
+forbidden library function or of a helper that function calls in its module, with every name set aside (locals,
+globals, built-ins, `module.helper` read as `helper`), and docstrings, comments, annotations and layout too. Code of
+fewer than MIN_NODES nodes is never a copy: short code is written alike by everyone.
+
+The textbook modules (`puzzlekit.search.textbook`, `puzzlekit.learning.textbook`) hold the code the chapters build
+in the open, and an honest answer may read like it line for line (chapter 3's first exercise scaffolds
+`textbook.breadth_first` and leaves four lines to fill in): their functions are never a copy by their shape alone;
+with `exact=True` (the library's own names kept) the grader flags such a paste for the instructor.
+
+Only text is judged. A copy nobody wrote (`exec` of the library's source, a function rebuilt from its code object, a
+module file loaded again) cannot be made in the grader, whose student build has no bodies for what an exercise
+forbids; in the notebook it would fool only the student's own `check`, which is feedback, so nothing looks for it.
 """
 
 from __future__ import annotations
 
 import ast
+import copy
+import importlib
 import inspect
 import linecache
-import os
+import pkgutil
 import sys
+import textwrap
 import types
 from collections.abc import Iterable
 
 from ..syntax import parse
-from .fingerprints import MIN_INSTRUCTIONS, MIN_NODES, _tree_fingerprint, code_fingerprint, source_fingerprint
 
-__all__ = ["library_twin"]
+__all__ = ["copied", "library_copy", "descriptor"]
 
-_OWN_CODES: dict[str, dict[int, types.CodeType]] = {}  # module name -> its code objects by id (kept alive here)
-#: The folder of puzzlekit's own files: their code is the library's, a copy only when loaded again from a forbidden one.
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
-
-_MODULES: dict[tuple, tuple] = {}  # (file, modification time) -> (code prints, source prints) of a module's file
+#: A function of fewer syntax-tree nodes than this (names and docstring set aside) is never called a copy.
+MIN_NODES = 40
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_PRINTS: dict = {}  # (descriptor, exact) -> {fingerprint: label} of a library module or object (its file is fixed)
 
 
-class Twins:
-    """The fingerprints of forbidden library code (functions, classes, modules with their submodules), computed once,
-    and the question whether another function or code object is a copy of one of them.
-
-    Code someone wrote (in a notebook cell, or a file that is not the library's) is held to whole functions: a
-    chapter that builds an algorithm in the open may scaffold a helper that is, line for line, the library's (IDA*'s
-    inner search), and a student who fills it in right writes the library's code. Code nobody wrote (`exec` of a
-    string, a function rebuilt from the library's code, a library file loaded again) is a copy if any part of it,
-    of MIN_INSTRUCTIONS or more, is the library's.
-
-    Examples
-    --------
-    >>> import fractions, textwrap
-    >>> twins = Twins([fractions])
-    >>> copy = {}
-    >>> exec(textwrap.dedent(inspect.getsource(fractions.Fraction.limit_denominator)), vars(fractions).copy(), copy)
-    >>> twins.function(copy["limit_denominator"])
-    'Fraction.limit_denominator (from fractions)'
-    >>> twins.function(textwrap.dedent) is None
-    True
-    """
-
-    def __init__(self, forbidden: Iterable):
-        self.codes: dict[str, str] = {}  # bytecode digest of any code of MIN_INSTRUCTIONS -> the name to report
-        self.whole: dict[str, str] = {}  # bytecode digest of a whole function or method -> the name to report
-        #: bytecode digest of a whole function or method of any size -> the name to report: code nobody wrote that is a
-        #: whole library function is a copy however small (a thin public function over its engine, say)
-        self.exact: dict[str, str] = {}
-        self.sources: dict[str, str] = {}  # syntax-tree digest of a whole function or method -> the name to report
-        self.library_files: set[str] = set()  # the files the forbidden code was compiled from
-        for item in forbidden:
-            if isinstance(item, types.ModuleType):
-                self._add_module(item)
-            elif isinstance(item, type):
-                for name, member in vars(item).items():
-                    function = _function_of(member)
-                    if function is not None:
-                        self._add_function(function, f"{item.__name__}.{name}" if name != "__init__" else item.__name__)
-            else:
-                function = _function_of(item)
-                if function is not None:
-                    label = getattr(item, "__name__", getattr(function, "__name__", "?"))
-                    self._add_function(function, label)
-                    outer = getattr(item, "__code__", None)  # a wrapper's own code (functools.wraps): copied too
-                    if isinstance(outer, types.CodeType) and outer is not function.__code__:
-                        self.exact.setdefault(code_fingerprint(outer)[0], label)
-                        self._add_code(outer, label)
-
-    def _add_function(self, function, label: str) -> None:
-        self.library_files.add(function.__code__.co_filename)
-        digest, size = code_fingerprint(function.__code__)
-        if size >= MIN_INSTRUCTIONS:
-            self.whole.setdefault(digest, label)
-        self.exact.setdefault(digest, label)
-        self._add_code(function.__code__, label)
-        printed = source_fingerprint(function)
-        if printed is not None and printed[1] >= MIN_NODES:
-            self.sources.setdefault(printed[0], label)
-        for helper in _helpers(function):
-            name = f"{helper.__name__} (which {label.split(' (')[0]} calls)"
-            digest, size = code_fingerprint(helper.__code__)
-            if size >= MIN_INSTRUCTIONS:
-                self.whole.setdefault(digest, name)
-            self._add_code(helper.__code__, name)
-            printed = source_fingerprint(helper)
-            if printed is not None and printed[1] >= MIN_NODES:
-                self.sources.setdefault(printed[0], name)
-
-    def _add_code(self, code: types.CodeType, label: str) -> None:
-        digest, size = code_fingerprint(code)
-        if size >= MIN_INSTRUCTIONS:
-            self.codes.setdefault(digest, label)
-        for constant in code.co_consts:
-            if isinstance(constant, types.CodeType):
-                self._add_code(constant, label)
-
-    def _add_module(self, module: types.ModuleType) -> None:
-        prefix = module.__name__ + "."
-        for name, loaded in list(sys.modules.items()):
-            if (name == module.__name__ or name.startswith(prefix)) and isinstance(loaded, types.ModuleType):
-                path = getattr(loaded, "__file__", None)
-                if isinstance(path, str) and path.endswith(".py") and os.path.isfile(path):
-                    self.library_files.add(path)
-                    prints = _module_prints(path, name)
-                    for mine, theirs in zip((self.codes, self.whole, self.sources, self.exact), prints):
-                        for digest, label in theirs.items():
-                            mine.setdefault(digest, label)
-
-    @staticmethod
-    def canonical(code: types.CodeType, namespace: dict) -> bool:
-        """Whether `code` is the library's own code, run in its own module: one of the code objects of a puzzlekit
-        module as it was imported. Such code is no copy, even where it shares lines with a forbidden function (it is
-        forbidden by name, if at all); a file loaded again, code rebuilt or exec'd from its source, is not canonical."""
-        name = namespace.get("__name__")
-        module = sys.modules.get(name) if isinstance(name, str) else None
-        if (module is None or not code.co_filename.startswith(_PACKAGE)
-                or getattr(module, "__file__", None) != code.co_filename):
-            return False
-        if name not in _OWN_CODES:
-            _OWN_CODES[name] = _module_codes(module)
-        return id(code) in _OWN_CODES[name]
-
-    def written(self, code: types.CodeType) -> bool:
-        """Whether `code` was written by someone: its source can be read (a notebook cell, a file of the student's)
-        and is not the library's. Code from `exec` of a string, or compiled from a library file, was not."""
-        return code.co_filename not in self.library_files and bool(linecache.getlines(code.co_filename))
-
-    def code(self, code: types.CodeType) -> str | None:
-        """The forbidden function `code` is a copy of, or None: by its bytecode, and for a whole function someone
-        wrote also by its syntax tree."""
-        if not self.exact:
-            return None
-        if not self.written(code):
-            digest = code_fingerprint(code)[0]
-            return self.codes.get(digest) or self.exact.get(digest)
-        if code.co_name.startswith("<"):  # a comprehension, a lambda: a part, written by the student
-            return None
-        # A function nested in the student's may be a part of the library's (the inner search of IDA*, which a chapter
-        # scaffolds) but not one of its whole functions, pasted inside
-        label = self.whole.get(code_fingerprint(code)[0])
-        if label is None and self.sources:
-            printed = source_fingerprint(code)
-            label = self.sources.get(printed[0]) if printed is not None else None
-        return label
-
-    def function(self, function) -> str | None:
-        """The forbidden function `function` is a copy of, by its bytecode or by the syntax tree of its source."""
-        function = _function_of(function)
-        if function is None or not (self.exact or self.sources):
-            return None
-        code = function.__code__
-        if self.canonical(code, getattr(function, "__globals__", {})):
-            return None
-        digest = code_fingerprint(code)[0]
-        label = self.whole.get(digest) if self.written(code) else self.codes.get(digest) or self.exact.get(digest)
-        if label is None and self.sources:
-            printed = source_fingerprint(function)
-            label = self.sources.get(printed[0]) if printed is not None else None
-        return label
-
-
-def _helpers(function, depth: int = 2) -> list:
-    """The functions of `function`'s own module that it calls (by name), and theirs, `depth` levels down."""
-    found, codes, namespace = [], [function.__code__], function.__globals__
-    while codes:
-        code = codes.pop()
-        codes.extend(constant for constant in code.co_consts if isinstance(constant, types.CodeType))
-        for name in code.co_names:
-            helper = namespace.get(name)
-            if (isinstance(helper, types.FunctionType) and helper is not function and helper.__globals__ is namespace
-                    and helper not in found):
-                found.append(helper)
-    if depth > 1:
-        found += [deeper for helper in list(found) for deeper in _helpers(helper, depth - 1)
-                  if deeper is not function and deeper not in found]
-    return found
-
-
-def _module_codes(module: types.ModuleType) -> dict[int, types.CodeType]:
-    """Every code object of `module`'s functions, classes' methods and what they nest, by id."""
-    codes: dict[int, types.CodeType] = {}
-
-    def add(code: types.CodeType) -> None:
-        codes[id(code)] = code
-        for constant in code.co_consts:
-            if isinstance(constant, types.CodeType):
-                add(constant)
-
-    def visit(item, depth: int = 0) -> None:
-        function = _function_of(item)
-        if function is not None and getattr(function, "__module__", None) == module.__name__:
-            add(function.__code__)
-        elif isinstance(item, type) and item.__module__ == module.__name__ and depth < 3:
-            for member in vars(item).values():
-                visit(member, depth + 1)
-
-    for item in list(vars(module).values()):
-        visit(item)
-    return codes
-
-
-def _module_prints(path: str, name: str) -> tuple[dict, dict, dict, dict]:
-    """The digests of the module file at `path`: of all its code, of its whole functions and methods by bytecode, by
-    syntax tree, and by bytecode whatever their size (cached by file and modification time)."""
-    key = (path, os.stat(path).st_mtime_ns)
-    if key not in _MODULES:
-        with open(path, encoding="utf-8") as file:
-            source = file.read()
-        codes, whole, sources, exact = {}, {}, {}, {}
-        _add_module_codes(compile(source, path, "exec", dont_inherit=True), name, None, codes, whole, exact)
-        tree = parse(source)
-        for node in tree.body + [item for top in tree.body if isinstance(top, ast.ClassDef) for item in top.body]:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                digest, size = _tree_fingerprint(node)
-                if size >= MIN_NODES:
-                    sources.setdefault(digest, f"{node.name} (from {name})")
-        _MODULES[key] = (codes, whole, sources, exact)
-    return _MODULES[key]
-
-
-def _add_module_codes(code, name: str, outer: str | None, codes: dict, whole: dict, exact: dict) -> None:
-    """Add the digest of each code object nested in `code`, named by the function (or method) it belongs to (a
-    whole function's to `whole` if it is big enough to be called a copy when someone wrote it, to `exact` whatever
-    its size)."""
-    for constant in code.co_consts:
-        if isinstance(constant, types.CodeType):
-            label = None if _is_class_body(constant) else outer or f"{constant.co_qualname} (from {name})"
-            if label is not None:
-                digest, size = code_fingerprint(constant)
-                if size >= MIN_INSTRUCTIONS:
-                    codes.setdefault(digest, label)
-                    if outer is None:
-                        whole.setdefault(digest, label)
-                if outer is None:
-                    exact.setdefault(digest, label)
-            _add_module_codes(constant, name, label, codes, whole, exact)
-
-
-def _is_class_body(code) -> bool:
-    return not code.co_flags & inspect.CO_OPTIMIZED  # a class body runs as a block without fast locals
-
-
-def _function_of(item):
-    """The plain function behind a function, method, staticmethod, classmethod or functools.wraps wrapper, or None."""
-    if isinstance(item, (staticmethod, classmethod)):
-        item = item.__func__
-    if isinstance(item, property):
-        item = item.fget
-    try:
-        item = inspect.unwrap(item)
-    except ValueError:
-        return None
-    item = getattr(item, "__func__", item)
-    return item if isinstance(getattr(item, "__code__", None), types.CodeType) else None
-
-
-def library_twin(function, forbidden: Iterable) -> str | None:
-    """The name of the forbidden library function that `function` is a copy of, or None.
-
-    `forbidden` holds functions, classes (their methods) and modules (their functions, in a package also its
-    submodules'). A copy made by `exec` of the source, by `types.FunctionType(f.__code__, ...)`, or by loading the
-    module's file again is seen by its bytecode; a copy pasted with new names by its syntax tree.
+def descriptor(item, notebook_module: str = "__main__") -> tuple | None:
+    """What a `forbid=` item is, by name: ("module", name), ("object", module, qualname), or ("notebook", name) for
+    a function the chapter defines itself; None for what has neither a module nor a name.
 
     Examples
     --------
     >>> import textwrap
-    >>> clone = types.FunctionType(textwrap.indent.__code__, {})
-    >>> library_twin(clone, [textwrap.indent])
-    'indent'
-    >>> library_twin(textwrap.dedent, [textwrap.indent]) is None
+    >>> descriptor(textwrap), descriptor(textwrap.dedent)
+    (('module', 'textwrap'), ('object', 'textwrap', 'dedent'))
+    """
+    if isinstance(item, types.ModuleType):
+        return ("module", item.__name__)
+    try:
+        item = inspect.unwrap(item)
+    except ValueError:
+        return None
+    module, name = getattr(item, "__module__", None), getattr(item, "__qualname__", getattr(item, "__name__", None))
+    if not (isinstance(module, str) and isinstance(name, str)):
+        return None
+    return ("notebook", getattr(item, "__name__", name)) if module == notebook_module else ("object", module, name)
+
+
+def _parse(source: str) -> ast.Module | None:
+    """The syntax tree of a cell's source, its IPython syntax (magics, `!`) turned into Python; None if it has none."""
+    try:
+        return parse(source)
+    except SyntaxError:
+        pass
+    try:
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        return parse(TransformerManager().transform_cell(source))
+    except Exception:  # noqa: BLE001 - IPython refuses the cell too: it holds no answer to judge
+        return None
+
+
+def _whole_functions(tree: ast.AST) -> list[tuple[str, ast.AST]]:
+    """(qualified name, definition) of the functions of a module, and the methods of its classes (not nested ones)."""
+    found = []
+    for node in tree.body:
+        if isinstance(node, _DEFS):
+            found.append((node.name, node))
+        elif isinstance(node, ast.ClassDef):
+            found += [(f"{node.name}.{name}", child) for name, child in _whole_functions(node)]
+    return found
+
+
+def _helpers(function: ast.AST, top: dict[str, ast.AST], depth: int = 2) -> list[ast.AST]:
+    """The module's functions that `function` calls by name (or as `module.name`), and theirs, `depth` levels down."""
+    module = {name: node for name, node in top.items() if isinstance(node, _DEFS)}
+    found, todo = [], [function]
+    for _ in range(depth):
+        todo = [module[name] for node in todo for name in _names(node)
+                if name in module and module[name] is not function and module[name] not in found]
+        todo = list({id(node): node for node in todo}.values())
+        found += todo
+    return found
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {child.id if isinstance(child, ast.Name) else child.attr for child in ast.walk(node)
+            if isinstance(child, ast.Name) or isinstance(child, ast.Attribute) and isinstance(child.value, ast.Name)}
+
+
+def _library(item: tuple) -> list[tuple[str, ast.AST, bool]]:
+    """(label, definition, whether it is a textbook module's) of each function a library `forbid=` item stands for: a
+    module's functions and methods (with its submodules'), or an object's and the helpers it calls in its module."""
+    if item[0] == "module":
+        package = importlib.import_module(item[1])
+        names = [item[1]] + [info.name for info in pkgutil.walk_packages(getattr(package, "__path__", []),
+                                                                          item[1] + ".")]
+        found = []
+        for name in names:
+            tree = parse(inspect.getsource(importlib.import_module(name)))
+            found += [(f"{qualname} (from {name})", node, name.endswith(".textbook"))
+                      for qualname, node in _whole_functions(tree)]
+        return found
+    target = importlib.import_module(item[1])
+    for part in item[2].split("."):
+        target = getattr(target, part)
+    target = inspect.unwrap(target)
+    module = inspect.getmodule(target)
+    tree, textbook = parse(inspect.getsource(module)), module.__name__.endswith(".textbook")
+    label = item[2].split(".")[-1] if not isinstance(target, type) else target.__name__
+    qualname = getattr(target, "__qualname__", item[2])
+    top = _top_level(tree)
+    functions = {name: node for name, node in _whole_functions(tree)}
+    if isinstance(target, type):
+        own = [(f"{label}.{name.split('.')[-1]}" if not name.endswith(".__init__") else label, node)
+               for name, node in functions.items() if name.startswith(qualname + ".")]
+    else:
+        own = [(label, functions[qualname])] if qualname in functions else []  # one made by a factory: by name only
+    helpers = {id(helper): helper for _, node in own for helper in _helpers(node, top)}
+    return [(name, node, textbook) for name, node in own] + [
+        (f"{helper.name} (which {label} calls)", helper, textbook) for helper in helpers.values()]
+
+
+def _top_level(tree: ast.Module) -> dict[str, ast.AST]:
+    """The names a module (or the cells of a notebook) defines at its top level: name -> its definition or value."""
+    defined = {}
+    for node in tree.body:
+        if isinstance(node, (*_DEFS, ast.ClassDef)):
+            defined[node.name] = node
+        elif isinstance(node, ast.Assign) and node.value is not None:
+            defined.update({target.id: node.value for target in node.targets if isinstance(target, ast.Name)})
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            defined.update({(alias.asname or alias.name).split(".")[0]: node for alias in node.names})
+    return defined
+
+
+class _Canonical(ast.NodeTransformer):
+    """Docstrings, bare strings, `pass`, `print(...)` and annotations dropped; `module.name` read as `name` (an
+    attribute of a name the function does not bind: a module, mostly); every name renamed in order of appearance
+    (unless `exact`: a paste keeps the library's names)."""
+
+    def __init__(self, function: ast.AST, exact: bool):
+        self.exact, self.names = exact, {}
+        self.local = {node.arg for node in ast.walk(function) if isinstance(node, ast.arg)} | {
+            node.id for node in ast.walk(function) if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)}
+
+    def rename(self, name: str) -> str:
+        return name if self.exact else self.names.setdefault(name, f"v{len(self.names)}")
+
+    def visit_Expr(self, node):
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, (str, type(...))) or isinstance(
+                node.value, ast.Call) and getattr(node.value.func, "id", None) == "print":
+            return None  # a docstring, a string used as a comment, `...`, a print added to a paste
+        return self.generic_visit(node)
+
+    def visit_Pass(self, node):
+        return None
+
+    def visit_Attribute(self, node):
+        if isinstance(node.value, ast.Name) and node.value.id not in self.local and isinstance(node.ctx, ast.Load):
+            return self.visit_Name(ast.Name(id=node.attr, ctx=node.ctx))
+        return self.generic_visit(node)
+
+    def visit_Name(self, node):
+        return ast.Name(id=self.rename(node.id), ctx=type(node.ctx)())
+
+    def visit_arg(self, node):
+        return ast.arg(arg=self.rename(node.arg))
+
+    def visit_AnnAssign(self, node):
+        if node.value is None:
+            return None
+        return self.visit(ast.Assign(targets=[node.target], value=node.value))
+
+    def visit_FunctionDef(self, node):
+        node.name, node.returns = self.rename(node.name), None
+        node = self.generic_visit(node)
+        node.body = node.body or [ast.Pass()]
+        return node
+
+    visit_AsyncFunctionDef = visit_ClassDef = visit_FunctionDef
+
+    def visit_ExceptHandler(self, node):
+        node.name = node.name and self.rename(node.name)
+        return self.generic_visit(node)
+
+    def visit_alias(self, node):
+        node.asname = node.asname and self.rename(node.asname)
+        return node
+
+
+def fingerprint(function: ast.AST, exact: bool = False) -> tuple[str, int]:
+    """The canonical text of a function's syntax tree (its own name set aside), and its number of nodes.
+
+    Examples
+    --------
+    >>> one = parse('def total(values):\\n    "The sum."\\n    s = 0\\n    for v in values:\\n        s += v\\n'
+    ...             '    return s').body[0]
+    >>> other = parse('def mine(xs: list) -> int:\\n    t = 0  # mine\\n    for x in xs:\\n        t += x\\n'
+    ...               '    return t').body[0]
+    >>> fingerprint(one) == fingerprint(other), fingerprint(one, exact=True) == fingerprint(other, exact=True)
+    (True, False)
+    """
+    node = copy.deepcopy(function)
+    node.name = "_"
+    canonical = _Canonical(node, exact).visit(node)
+    return ast.dump(canonical, annotate_fields=False), sum(1 for _ in ast.walk(canonical))
+
+
+def _prints(forbid, notebook: list[str], exact: bool) -> dict[str, str]:
+    """{fingerprint: label} of every function `forbid` stands for, of MIN_NODES or more."""
+    prints = {}
+    notebook_tree = None
+    for item in map(tuple, forbid):
+        if item[0] == "notebook":
+            if notebook_tree is None:
+                notebook_tree = ast.Module(body=[node for source in notebook for node in (
+                    getattr(_parse(source), "body", None) or [])], type_ignores=[])
+            top = _top_level(notebook_tree)
+            found = [(item[1], node) for node in [top.get(item[1])] if isinstance(node, _DEFS)]
+            found += [(f"{helper.name} (which {item[1]} calls)", helper) for _, node in found
+                      for helper in _helpers(node, top)]
+            entries = [(*fingerprint(node, exact), label) for label, node in found]
+        else:
+            if (item, exact) not in _PRINTS:
+                try:
+                    library = _library(item)
+                except (ImportError, AttributeError, OSError, TypeError, SyntaxError):
+                    library = []  # a built-in, a function without source: forbidden by name only
+                _PRINTS[item, exact] = [(*fingerprint(node, exact), label) for label, node, textbook in library
+                                        if exact or not textbook]
+            entries = _PRINTS[item, exact]
+        for text, size, label in entries:
+            if size >= MIN_NODES:
+                prints.setdefault(text, label)
+    return prints
+
+
+def _answer(name: str, sources: Iterable[str]) -> tuple[ast.AST | None, list[ast.AST]]:
+    """The last definition of `name` in `sources`, and the functions it reaches by name (defined in `sources`, or in a
+    string constant the cells run with `exec`)."""
+    body = []
+    for source in sources:
+        tree = _parse(source)
+        if tree is None:
+            continue
+        body += tree.body
+        for node in ast.walk(tree):  # def statements inside string constants (exec of a pasted source)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and "def " in node.value:
+                try:
+                    body += parse(textwrap.dedent(node.value)).body
+                except (SyntaxError, ValueError):
+                    continue
+    top = _top_level(ast.Module(body=body, type_ignores=[]))
+    reached, todo = {}, [name]
+    while todo:
+        found = top.get(todo.pop())
+        if found is not None and id(found) not in reached:
+            reached[id(found)] = found
+            todo += [child.id for child in ast.walk(found) if isinstance(child, ast.Name)]
+    answer = top.get(name)
+    return answer if isinstance(answer, _DEFS) else None, list(reached.values())
+
+
+def copied(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
+           exact: bool = False) -> str | None:
+    """What the answer `name` in `sources` (cell texts) is, if a copy: "is a copy of the library's X" (the answer
+    itself) or "calls a copy of the library's X" (a function nested in it or one of the student's it calls); or None.
+
+    `forbid` holds descriptors (see `descriptor`); a ("notebook", name) item is looked up in `notebook`, the cell texts
+    of the chapter (or a notebook). `exact`: names count too (a paste, not an answer that happens to read the same).
+
+    Examples
+    --------
+    >>> library = ('def total(values, limit):\\n    "The sum."\\n    s = 0\\n    for v in values:\\n'
+    ...            '        if v > limit:\\n            s += v * 2 - 1\\n        else:\\n            s -= v\\n'
+    ...            '    return s\\n')
+    >>> pasted = library.replace("total", "mine").replace(" s", " t")
+    >>> copied("mine", [pasted], [("notebook", "total")], [library])
+    "is a copy of the library's total"
+    >>> copied("mine", [pasted.replace("* 2", "* 3")], [("notebook", "total")], [library]) is None
     True
     """
-    return Twins(forbidden).function(function)
+    notebook = [cell.source for cell in notebook.cells if cell.cell_type == "code"] if hasattr(
+        notebook, "cells") else list(notebook or ())
+    sources = list(sources)
+    answer, reached = _answer(name, sources)
+    prints = _prints(forbid, notebook, exact) if reached else {}
+    if not prints:
+        return None
+    names = {item[1] for item in map(tuple, forbid) if item[0] == "notebook"}
+    for top in reached:
+        if not isinstance(top, (*_DEFS, ast.ClassDef)) or top.name in names and top is not answer:
+            continue  # the chapter's own forbidden function, defined among the cells: called, not copied
+        for node in ast.walk(top):
+            if isinstance(node, _DEFS):
+                text, size = fingerprint(node, exact)
+                if size >= MIN_NODES and text in prints:
+                    how = "is" if node is answer else "calls"
+                    return f"{how} a copy of the library's {prints[text]}"
+    return None
+
+
+def library_copy(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
+                 exact: bool = False) -> str | None:
+    """The forbidden function the answer `name` is a copy of, or one of the student's functions it calls (see
+    `copied`), or None."""
+    verdict = copied(name, sources, forbid, notebook, exact=exact)
+    return None if verdict is None else verdict.split("the library's ", 1)[1]
+
+
+def cells_of(function) -> list[str]:
+    """The text of the cells (or files) that define `function` and the functions of its namespace it calls: what
+    `check` hands to `copied`, as the grader hands it the submission's cells."""
+    sources, seen, todo = [], set(), [function]
+    while todo:
+        function = todo.pop()
+        code = getattr(function, "__code__", None)
+        if not isinstance(code, types.CodeType) or id(code) in seen:
+            continue
+        seen.add(id(code))
+        text = "".join(linecache.getlines(code.co_filename, getattr(function, "__globals__", None)))
+        if text and text not in sources:
+            sources.append(text)
+        namespace, codes = getattr(function, "__globals__", {}), [code]
+        while codes:
+            code = codes.pop()
+            codes += [constant for constant in code.co_consts if isinstance(constant, types.CodeType)]
+            todo += [namespace[name] for name in code.co_names if isinstance(namespace.get(name), types.FunctionType)
+                     and namespace[name].__module__ == function.__module__]
+    return sources
+
+
+def forbidden_sources(forbid: Iterable) -> tuple[list, list[str]]:
+    """The descriptors of `check`'s `forbid=` objects, and the cells that define those the notebook defines itself."""
+    main = getattr(sys.modules.get("__main__"), "__name__", "__main__")
+    items, notebook = [], []
+    for item in forbid:
+        found = descriptor(item, main)
+        if found is not None:
+            items.append(found)
+            if found[0] == "notebook":
+                notebook += [text for text in cells_of(inspect.unwrap(item)) if text not in notebook]
+    return items, notebook

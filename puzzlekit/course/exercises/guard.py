@@ -1,4 +1,4 @@
-"""The guards `check` puts around each case: a time limit, and a watch for calls into forbidden library code."""
+"""The guards `check` puts around each case: a time limit, and a watch for calls of forbidden library functions."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import time
 import types
 from collections.abc import Iterable
 
-from .copies import _PACKAGE, Twins, _function_of
 from .describe import describe
 
 __all__ = ["Watch"]
@@ -109,10 +108,9 @@ class Watch:
     """`with Watch(forbid):` raises ForbiddenCall when this thread calls a forbidden function, and remembers it.
 
     `forbid` holds functions (their code is watched, so `my_bfs = library_bfs` and a wrapper are both seen),
-    classes (every function defined in them) and modules (every function defined in them, in a package also
-    in its submodules). A copy of forbidden code counts as the code itself: code is compared by its fingerprint
-    (`copies`), so the library's source run again by `exec`, a function rebuilt from its `__code__`, and a module
-    file loaded a second time under another name are all seen.
+    classes (every function defined in them) and modules (every function that runs in them, in a package also in its
+    submodules). It tells a student who calls the library's answer, as students do in good faith; copies of the
+    library's code are judged from the answer's text (`copies`), the same way the grader judges them.
 
     Examples
     --------
@@ -130,8 +128,7 @@ class Watch:
     """
 
     def __init__(self, forbid: Iterable):
-        forbid = list(forbid)
-        self.codes: dict = {}  # code object -> the name to report
+        self.codes: dict[int, tuple] = {}  # id(code) -> (code, the name to report)
         self.modules: list[str] = []  # module names (a package covers its submodules)
         for item in forbid:
             if isinstance(item, types.ModuleType):
@@ -140,64 +137,38 @@ class Watch:
                 for name, member in vars(item).items():
                     code = _code_of(member)
                     if code is not None:
-                        self.codes[code] = f"{item.__name__}.{name}" if name != "__init__" else item.__name__
+                        label = f"{item.__name__}.{name}" if name != "__init__" else item.__name__
+                        self.codes[id(code)] = (code, label)
             else:
                 code = _code_of(item)
                 if code is None:
                     raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
-                self.codes[code] = getattr(item, "__name__", describe(item))
-        self.twins = Twins(forbid) if forbid else None  # fingerprints of the forbidden code, computed once
-        self.code_ids = {id(code): (code, label) for code, label in self.codes.items()}  # the library's own code
-        self.seen: dict[int, tuple] = {}  # id(code) -> (code, its globals, what it is: forbidden, a copy, or None)
+                self.codes[id(code)] = (code, getattr(item, "__name__", describe(item)))
+        self.seen: dict[int, tuple] = {}  # id(code) -> (code, what it is: "the library's X", or None)
         self.found: str | None = None
 
     def label(self, function) -> str | None:
-        """What forbidden code `function` is ("the library's X" or "a copy of the library's X"), or None."""
+        """What forbidden code `function` is ("the library's X"), or None."""
         code = _code_of(function)
-        if id(code) in self.code_ids:  # the same code object (equal code compiled again is a copy)
-            return f"the library's {self.code_ids[id(code)][1]}"
-        module = getattr(inspect.unwrap(function), "__module__", None) if callable(function) else None
-        if isinstance(module, str) and self._in_modules(module):
-            plain = _function_of(function)
-            if plain is None:
-                return f"the library's {getattr(function, '__name__', describe(function))} (from {module})"
-            return self._in_module(plain.__code__, getattr(plain, "__globals__", {}), module)
-        twin = self.twins.function(function) if self.twins is not None else None
-        return None if twin is None else f"a copy of the library's {twin}"
-
-    def _in_modules(self, name: str) -> bool:
-        return any(name == module or name.startswith(module + ".") for module in self.modules)
+        return None if code is None else self._code_label(code, getattr(_function_of(function), "__globals__", {}))
 
     def _code_label(self, code, namespace: dict) -> str | None:
-        """What forbidden code `code` run in `namespace` (its globals) is: by identity, by the module it runs in, or
-        by its fingerprint. Asked once per code object (and namespace) and check."""
-        if id(code) in self.code_ids:
-            return f"the library's {self.code_ids[id(code)][1]}"
+        if id(code) in self.codes:
+            return f"the library's {self.codes[id(code)][1]}"
         module = namespace.get("__name__", "")
-        if self.modules and isinstance(module, str) and self._in_modules(module):
-            return self._in_module(code, namespace, module)
-        if self.twins is None or self.twins.canonical(code, namespace):
-            return None
-        twin = self.twins.code(code)
-        return None if twin is None else f"a copy of the library's {twin}"
-
-    @staticmethod
-    def _in_module(code, namespace: dict, module: str) -> str:
-        """What code that runs in a forbidden module is: the library's own, or a copy (rebuilt from its code object)."""
-        name = getattr(code, "co_qualname", code.co_name)
-        own = Twins.canonical(code, namespace) or not code.co_filename.startswith(_PACKAGE)
-        return f"{'the' if own else 'a copy of the'} library's {name} (from {module})"
+        if isinstance(module, str) and any(module == name or module.startswith(name + ".") for name in self.modules):
+            return f"the library's {getattr(code, 'co_qualname', code.co_name)} (from {module})"  # 3.11+
+        return None
 
     def _profile(self, frame, event, argument):
         if event != "call":  # also c_call, return, ...: the cheapest test first, it runs on every one
             return
-        code, namespace = frame.f_code, frame.f_globals
-        seen = self.seen.get(id(code))
-        if seen is None or seen[0] is not code or seen[1] is not namespace:
-            seen = self.seen[id(code)] = (code, namespace, self._code_label(code, namespace))
-        if seen[2] is not None and self.found is None:
-            self.found = seen[2]
-            raise ForbiddenCall(seen[2])
+        seen = self.seen.get(id(frame.f_code))
+        if seen is None or seen[0] is not frame.f_code:
+            seen = self.seen[id(frame.f_code)] = (frame.f_code, self._code_label(frame.f_code, frame.f_globals))
+        if seen[1] is not None and self.found is None:
+            self.found = seen[1]
+            raise ForbiddenCall(seen[1])
 
     def __enter__(self):
         # A trace function is called only when a Python function starts (a profile function also on every return
@@ -218,6 +189,20 @@ class Watch:
         elif self.active:
             sys.setprofile(self.old_profile)
         return False
+
+
+def _function_of(item):
+    """The plain function behind a function, method, staticmethod, classmethod or functools.wraps wrapper, or None."""
+    if isinstance(item, (staticmethod, classmethod)):
+        item = item.__func__
+    if isinstance(item, property):
+        item = item.fget
+    try:
+        item = inspect.unwrap(item)
+    except ValueError:
+        return None
+    item = getattr(item, "__func__", item)
+    return item if isinstance(getattr(item, "__code__", None), types.CodeType) else None
 
 
 def _code_of(item):

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ..exercises.changes import changed_argument, deep_copy
 from ..exercises.check import AGAIN, LOOP_HINT
+from ..exercises.copies import copied, library_copy
 from ..exercises.describe import cut, describe, plural
 from ..exercises.judge import judge
 from .build import student_build
@@ -29,7 +30,7 @@ from .isolation import MAX_PROCESSES, Confinement
 from .protocol import receive, send
 from .report import ExerciseResult, Flag, SubmissionReport
 from .safe import apply_state, decode
-from .scan import library_copy, ship, unfinished
+from .scan import ship, unfinished
 
 __all__ = []
 
@@ -312,15 +313,12 @@ class _Run:
 
     def exercise(self, name: str, record: dict) -> tuple[bool, str, bool]:
         """(passed, message, whether the worker must be started again) for one exercise."""
-        copied = library_copy(name, self.student_sources, record["forbid"], self.grader.teacher)
-        if copied and library_copy(name, self.grader.solution_sources, record["forbid"], self.grader.teacher):
-            # the reference solution is that code too, so the same code tells nothing about an answer; the same
-            # code with the library's own names is a paste: flagged for the instructor to judge
-            if library_copy(name, self.student_sources, record["forbid"], self.grader.teacher, exact=True):
-                self.flag_copy(name, copied)
-            copied = None
-        if copied:
-            return False, f"✗ {name} is a copy of the library's {copied}: write it yourself", False
+        copy = copied(name, self.student_sources, record["forbid"], self.grader.teacher)  # as `check` judges it
+        if copy:
+            return False, f"✗ {name} {copy}: write it yourself", False
+        pasted = library_copy(name, self.student_sources, record["forbid"], self.grader.teacher, exact=True)
+        if pasted:  # a textbook function with the library's own names: an answer all the same, flagged
+            self.flag_copy(name, pasted)
         left = unfinished(name, self.student_sources)
         if left:
             return False, f"✗ not done yet: {left}; {AGAIN}", False

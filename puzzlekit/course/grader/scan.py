@@ -1,23 +1,19 @@
 """What the grading process reads in a submission's source without running it: the instructor's flags, unfinished
-answers, answers that are copies of the library's code; and the pickling of case arguments for a worker."""
+answers, answers that are copies of the library's code (judged by `exercises.copies`, as `check` judges them); and
+the pickling of case arguments for a worker."""
 
 from __future__ import annotations
 
 import ast
-import importlib
-import inspect
 import io
-import textwrap
 import types
 
 from ..editions import cell_source
+from ..exercises.copies import library_copy
 from ..syntax import parse
 from .report import Flag
 
-__all__ = ["flags", "ship"]
-
-#: A function of fewer syntax-tree nodes than this is never called a copy: short code is written alike by everyone.
-MIN_NODES = 40
+__all__ = ["flags", "ship", "library_copy"]
 
 _CALLS = {  # a call of `module.name` (or of `name` alone, imported from the module): what it is
     "sys.setprofile": "sys.setprofile", "sys.settrace": "sys.settrace", "threading.setprofile": "sys.setprofile",
@@ -190,124 +186,6 @@ def unfinished(name: str, sources) -> str | None:
     for node in ast.walk(definitions[-1]):
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and node.value.value is Ellipsis:
             return f"{name} still has `...` where your code goes"
-    return None
-
-
-class _Names(ast.NodeTransformer):
-    """Local names, arguments and the function's own name replaced by their order of appearance; docstrings dropped."""
-
-    def __init__(self):
-        self.names: dict = {}
-
-    def _name(self, name: str) -> str:
-        return self.names.setdefault(name, f"v{len(self.names)}")
-
-    def visit_Name(self, node):
-        return ast.copy_location(ast.Name(id=self._name(node.id), ctx=node.ctx), node)
-
-    def visit_arg(self, node):
-        return ast.copy_location(ast.arg(arg=self._name(node.arg)), node)
-
-    def visit_FunctionDef(self, node):
-        node.name = "f"
-        node.returns = None
-        if node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant) \
-                and isinstance(node.body[0].value.value, str):
-            node.body = node.body[1:] or [ast.Pass()]
-        self.generic_visit(node)
-        return node
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def visit_Expr(self, node):  # a comment-like string in the middle
-        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-            return None
-        return self.generic_visit(node)
-
-
-def _fingerprint(node: ast.AST, exact: bool = False) -> tuple[str, int]:
-    import copy
-
-    names = _Names()
-    if exact:  # only the function's name and its docstring set aside
-        names.visit_Name = lambda node: node
-        names.visit_arg = lambda node: ast.copy_location(ast.arg(arg=node.arg), node)  # without its annotation
-    normal = names.visit(copy.deepcopy(node))
-    return ast.dump(normal, annotate_fields=False, include_attributes=False), sum(1 for _ in ast.walk(normal))
-
-
-def _forbidden_definitions(forbid, teacher) -> list[tuple[str, ast.AST]]:
-    """(label, definition) of every forbidden function whose source the grading process can read."""
-    functions = []
-    for item in forbid:
-        try:
-            if item[0] == "module":
-                package = importlib.import_module(item[1])
-                import pkgutil
-
-                names = [item[1]] + ([info.name for info in pkgutil.walk_packages(package.__path__, item[1] + ".")]
-                                     if hasattr(package, "__path__") else [])
-                for module_name in names:
-                    module = importlib.import_module(module_name)
-                    source = inspect.getsource(module)
-                    for node in ast.walk(parse(source)):
-                        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                            functions.append((f"{node.name} (from {module_name})", node))
-            elif item[0] == "object":
-                target = importlib.import_module(item[1])
-                for part in item[2].split("."):
-                    target = getattr(target, part)
-                target = inspect.unwrap(target)
-                tree = parse(textwrap.dedent(inspect.getsource(target)))
-                functions += [(item[2], node) for node in ast.walk(tree)
-                              if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
-            elif item[0] == "notebook":
-                for cell in teacher.cells:
-                    if cell.cell_type == "code":
-                        functions += [(item[1], node) for node in _definitions([cell_source(cell)], item[1])]
-        except (ImportError, AttributeError, OSError, TypeError, SyntaxError):
-            continue
-    return functions
-
-
-_LIBRARY_PRINTS: dict = {}
-
-
-def library_copy(name: str, sources, forbid, teacher, *, exact: bool = False) -> str | None:
-    """The forbidden function that the student's `name` is a copy of (its syntax tree, names set aside), or None.
-
-    Definitions of `name` pasted in a string that the cell runs with `exec` count as well. `exact`: the names too
-    must be the library's (a paste, not an answer that happens to be written as the library's).
-    """
-    definitions = _definitions(sources, name)
-    for source in sources:  # def statements inside string constants (exec of a pasted source)
-        try:
-            tree = parse(_python(source))
-        except SyntaxError:
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and "def " in node.value:
-                try:
-                    inner = parse(textwrap.dedent(node.value))
-                except SyntaxError:
-                    continue
-                definitions += [child for child in ast.walk(inner) if isinstance(child, (ast.FunctionDef,
-                                                                                          ast.AsyncFunctionDef))]
-    if not definitions:
-        return None
-    key = repr((forbid, exact))
-    if key not in _LIBRARY_PRINTS:
-        prints = {}
-        for label, node in _forbidden_definitions(forbid, teacher):
-            text, size = _fingerprint(node, exact)
-            if size >= MIN_NODES:
-                prints.setdefault(text, label)
-        _LIBRARY_PRINTS[key] = prints
-    prints = _LIBRARY_PRINTS[key]
-    for node in definitions:
-        text, size = _fingerprint(node, exact)
-        if size >= MIN_NODES and text in prints:
-            return prints[text]
     return None
 
 
