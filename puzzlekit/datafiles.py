@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 
 import numpy as np
 
-from .checks import short_repr
+from .checks import check_type, short_repr
 
 __all__ = ["data_path"]
 
@@ -52,8 +52,7 @@ def data_path(name: str) -> Path:
     ...
     ValueError: name must be a file name inside the data folder, such as 'qtable_8puzzle.npz'; got '../pyproject.toml'
     """
-    if not isinstance(name, str):
-        raise TypeError(f"name must be a str, the file's name in the data folder; got {type(name).__name__}")
+    check_type(name, "name", str, "a str, the file's name in the data folder")
     parts = PurePosixPath(name).parts
     if not parts or name.startswith("/") or "\\" in name or ".." in parts or "\0" in name:
         raise ValueError(

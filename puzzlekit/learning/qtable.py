@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..checks import check_bool, short_repr
+from ..checks import check_bool, check_type, short_repr
 from ..datafiles import data_folder, data_path, json_depth, parse_metadata, read_npy_member
 from ..sliding.board import check_cells, is_token_board
 from ..sliding.grid import DIRECTIONS
@@ -209,8 +209,7 @@ def _temporary(path: Path) -> Path:
 
 
 def _check_file_name(file_name) -> Path:
-    if not isinstance(file_name, (str, os.PathLike)):
-        raise TypeError(f"file_name must be a str or a path, got {short_repr(file_name)} ({type(file_name).__name__})")
+    check_type(file_name, "file_name", (str, os.PathLike), "a str or a path")
     path = Path(file_name)
     if not str(path) or "\0" in str(path):
         raise ValueError(f"file_name must name a file, got {short_repr(str(file_name))}")
@@ -254,8 +253,7 @@ def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[obje
     ...
     TypeError: the table must be a numpy array of floats, one row per board and 4 columns; got None (NoneType)
     """
-    if not isinstance(what, str):
-        raise TypeError(f"what must be a string (a name for the table in messages), got {short_repr(what)}")
+    check_type(what, "what", str, "a string (a name for the table in messages)")
     check_bool(walls, "walls")
     if isinstance(q, dict):
         raise TypeError(f"{what} is a dict (board -> values, as q_learning makes); make it an array with q_array")
@@ -377,8 +375,7 @@ def q_array(q: dict, size: int = 3):
     >>> table.shape, table[state_space(2).row((1, 2, 0, 3))].tolist()
     ((12, 4), [0.81, 1.0, -inf, -inf])
     """
-    if not isinstance(q, dict):
-        raise TypeError(f"q must be a dict of q_learning (board -> 4 values), got {short_repr(q)} ({type(q).__name__})")
+    check_type(q, "q", dict, "a dict of q_learning (board -> 4 values)")
     space = state_space(size)
     array = np.where(space.neighbours >= 0, 0.0, -np.inf)
     if q:

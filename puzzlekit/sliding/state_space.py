@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import check_int, short_repr
+from ..checks import check_collection, check_int
 from .board import BLANK, Board, check_cells, default_goal, is_token_board
 from .distances import distance_table, rank, rank_columns
 from .grid import DIRECTIONS, MAX_SIZE, target_array
@@ -97,9 +97,7 @@ class StateSpace:
         >>> state_space(2).rows([(1, 2, 3, 0), (1, 2, 0, 3), (2, 1, 3, 0)]).tolist()
         [5, 4, -1]
         """
-        if isinstance(boards, (str, bytes)) or not hasattr(boards, "__iter__") or getattr(boards, "ndim", 1) == 0:
-            raise TypeError(f"boards must be a list of boards or a (count, {self.size * self.size}) array, "
-                            f"got {short_repr(boards)}")
+        check_collection(boards, "boards", f"a list of boards or a (count, {self.size * self.size}) array")
         if not hasattr(boards, "dtype"):
             boards = [check_cells(board)[0] for board in boards] or np.empty((0, self.size * self.size), np.uint8)
         boards = np.asarray(boards)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ...checks import check_int, check_real, make_rng, short_repr
+from ...checks import check_bool, check_int, check_real, check_type, make_rng
 from ...sliding.board import SUN_MOON_GOAL, SUN_MOON_START, Board, check_cells, default_goal, is_token_board, moves
 from ...sliding.display import COLOURS  # noqa: F401 - named in the doctests
 from ...sliding.game import SlidingPuzzleGame
@@ -68,10 +68,8 @@ class PuzzleBoard(GridPuzzleWidget):
             if size > MAX_WIDGET_SIZE:
                 raise ValueError(f"board is {size}x{size}; the widget shows boards up to "
                                  f"{MAX_WIDGET_SIZE}x{MAX_WIDGET_SIZE}")
-        if not isinstance(numbers, bool):
-            raise TypeError(f"numbers must be True or False, got {short_repr(numbers)}")
-        if not isinstance(hints, str):
-            raise TypeError(f"hints must be a str ('astar' or 'qtable'), got {short_repr(hints)}")
+        check_bool(numbers, "numbers")
+        check_type(hints, "hints", str, "a str ('astar' or 'qtable')")
         if hints not in HintSources.BUILT_IN:
             raise ValueError(f"hints must be 'astar' or 'qtable' (the shipped table of the 8-puzzle), got {hints!r}")
         self.max_seconds = check_real(max_seconds, "max_seconds", above=0, finite=False)

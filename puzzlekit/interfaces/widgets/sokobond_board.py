@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ...checks import check_choice, check_int, check_real, short_repr
+from ...checks import check_choice, check_int, check_real, check_type, short_repr
 from ...sliding.grid import DIRECTION_NAMES
 from ...sokobond import KEYS, Level, SokobondGame, draw, levels, load_level, parse_level
 from .base import GridPuzzleWidget
@@ -263,8 +263,7 @@ class SokobondBoard(GridPuzzleWidget):
         >>> board.type_keys("rr?"); board.game.moves, board.message.value
         (['r', 'r'], "'?' is not a key of the game. Type u r d l to move, z to undo, x to reset, h for a hint.")
         """
-        if not isinstance(text, str):
-            raise TypeError(f"text must be a str, got {short_repr(text)} ({type(text).__name__})")
+        check_type(text, "text", str, "a str")
         for key in text.lower():
             command = KEYS.get(key)
             if command in ARROWS:

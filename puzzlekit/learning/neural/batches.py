@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...checks import check_int, short_repr
+from ...checks import check_collection, check_int, short_repr
 from ...sliding.board import default_goal
 from ...sliding.grid import MAX_SIZE, target_array
 
@@ -29,8 +29,7 @@ def check_batch(boards, size: int):
     """
     size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     cells = size * size
-    if isinstance(boards, (str, bytes)) or not hasattr(boards, "__len__"):
-        raise TypeError(f"boards must be a (count, {cells}) array of boards, got {short_repr(boards)}")
+    check_collection(boards, "boards", f"a (count, {cells}) array of boards", sized=True)
     try:
         array = np.asarray(boards)
     except (TypeError, ValueError):  # rows of different lengths
@@ -106,8 +105,7 @@ def scramble(depths, size: int, *, rng):
     size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     if type(rng).__name__ != "Generator" or not hasattr(rng, "random"):
         raise TypeError(f"rng must be a numpy Generator (numpy.random.default_rng(seed)), got {short_repr(rng)}")
-    if isinstance(depths, (str, bytes, dict)) or not hasattr(depths, "__len__"):
-        raise TypeError(f"depths must be a list of numbers of moves, got {short_repr(depths)}")
+    check_collection(depths, "depths", "a list of numbers of moves", sized=True, dicts=False)
     depths = np.asarray(depths)
     if depths.ndim != 1 or (len(depths) and (depths.dtype.kind not in "iu" or depths.min() < 0
                                              or depths.max() > 10_000)):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...checks import short_repr
+from ...checks import check_type, short_repr
 from ...datafiles import data_path, parse_metadata, read_npy_member
 from ..qtable import check_output
 from .network import Network
@@ -43,8 +43,7 @@ def save_network(file_name: str | os.PathLike, network: Network, **metadata) -> 
     >>> network.sizes, metadata["encoding"]
     ([4, 3, 1], 'one_hot')
     """
-    if not isinstance(network, Network):
-        raise TypeError(f"network must be a Network, got {short_repr(network)}")
+    check_type(network, "network", Network, "a Network")
     path = check_output(file_name, probe=False)
     _check_layers(network.weights, network.biases, str(path))
     header = {"format": FORMAT, "version": VERSION, "sizes": network.sizes}
@@ -89,8 +88,7 @@ def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> 
     ...
     ValueError: network_8puzzle_davi.npz has 81 inputs, expected 256
     """
-    if not isinstance(file_name, (str, os.PathLike)):
-        raise TypeError(f"file_name must be a str or a path, got {short_repr(file_name)}")
+    check_type(file_name, "file_name", (str, os.PathLike), "a str or a path")
     path = Path(file_name)
     if not path.exists() and path.parent == Path(".") and str(path):
         try:

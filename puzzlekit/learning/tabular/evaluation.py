@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ...checks import check_int, make_rng, short_repr
+from ...checks import check_collection, check_int, make_rng, short_repr
 from ...sliding.board import Board, check_cells, default_goal, format_board, is_token_board, successors
 from ...sliding.distances import breadth_first_distances
 from ...sliding.environment import ACTIONS, SlidingPuzzleEnv
@@ -111,8 +111,7 @@ def format_path(path: Sequence[Sequence[int]]) -> str:
     ┃ 3 ┃   ┃
     ┗━━━┻━━━┛
     """
-    if isinstance(path, (str, bytes)) or not hasattr(path, "__iter__"):
-        raise TypeError(f"path must be a list of boards, got {short_repr(path)} ({type(path).__name__})")
+    check_collection(path, "path", "a list of boards")
     boards = [check_cells(board, f"board {number} of the path")[0] for number, board in enumerate(path)]
     parts = []
     for number, board in enumerate(boards):

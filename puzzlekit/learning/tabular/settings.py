@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...checks import check_callable, check_int, check_real, short_repr
+from ...checks import check_callable, check_int, check_real, check_type, short_repr
 from .. import DISCOUNT
 from ..qtable import check_dict_table
 
@@ -82,8 +82,7 @@ def check_learner_arguments(env, hyperparameters, q, callback, final_epsilon, in
     ValueError: q holds 3x3 boards but the environment's board is 2x2
     """
     check_environment(env)
-    if not isinstance(hyperparameters, Hyperparameters):
-        raise TypeError(f"hyperparameters must be a Hyperparameters, got {type(hyperparameters).__name__}")
+    check_type(hyperparameters, "hyperparameters", Hyperparameters, "a Hyperparameters")
     if q is not None:
         width, size = check_dict_table(q), getattr(env, "size", None)
         if width is not None and isinstance(size, int) and width != size:
