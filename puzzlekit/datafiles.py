@@ -139,6 +139,36 @@ def parse_metadata(text: str, what: str, *, file_format: str, version: int, kind
     return metadata
 
 
+def metadata_json(header: dict, metadata: dict, writer: str, *, max_characters: int = 100_000,
+                  max_depth: int = 32) -> str:
+    """The JSON text of a data file's metadata: `header`, which `writer` sets, and the caller's `metadata`, checked:
+    no key of the header replaced, JSON (TypeError otherwise), finite, at most `max_characters` long and
+    `max_depth` deep (ValueError otherwise), so that what is written can be read back.
+
+    Examples
+    --------
+    >>> metadata_json({"format": "f"}, {"trainer": "by hand"}, "save_table")
+    '{"format": "f", "trainer": "by hand"}'
+    >>> metadata_json({"format": "f"}, {"format": "g"}, "save_table")
+    Traceback (most recent call last):
+    ...
+    ValueError: metadata may not replace ['format']: save_table writes those itself
+    """
+    clash = set(header) & set(metadata)
+    if clash:
+        raise ValueError(f"metadata may not replace {sorted(clash)}: {writer} writes those itself")
+    try:
+        text = json.dumps({**header, **metadata}, allow_nan=False)
+    except TypeError as error:
+        raise TypeError(f"metadata must be JSON: numbers, strings, lists and dicts ({error})") from None
+    except (ValueError, RecursionError) as error:
+        raise ValueError(f"metadata must be finite JSON, not circular or too deep ({error})") from None
+    if len(text) > max_characters or json_depth(text) > max_depth:
+        raise ValueError(f"metadata must be at most {max_characters:,} characters of JSON, nested at most "
+                         f"{max_depth} deep")
+    return text
+
+
 def json_depth(text: str) -> int:
     """The deepest nesting of brackets in a JSON text, brackets inside strings left out.
 

@@ -5,7 +5,6 @@ header before it reads a byte of data.
 
 from __future__ import annotations
 
-import json
 import os
 import zipfile
 import zlib
@@ -14,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from ..checks import check_bool, check_type, short_repr
-from ..datafiles import data_folder, data_path, json_depth, parse_metadata, read_npy_member
+from ..datafiles import data_folder, data_path, metadata_json, parse_metadata, read_npy_member
 from ..sliding.board import check_cells, is_token_board
 from ..sliding.grid import DIRECTIONS
 from ..sliding.state_space import TABLE_SIZES, StateSpace, state_space
@@ -75,18 +74,8 @@ def save_table(file_name: str | os.PathLike, q, *, dtype: str = "float32", **met
         "columns": list(DIRECTIONS),
         "wall": "-inf",
     }
-    clash = set(header) & set(metadata)
-    if clash:
-        raise ValueError(f"metadata may not replace {sorted(clash)}: save_table writes those itself")
-    try:
-        text = json.dumps({**header, **metadata}, allow_nan=False)
-    except TypeError as error:
-        raise TypeError(f"metadata must be JSON: numbers, strings, lists and dicts ({error})") from None
-    except (ValueError, RecursionError) as error:
-        raise ValueError(f"metadata must be finite JSON, not circular or too deep ({error})") from None
-    if len(text) > _METADATA_CHARACTERS or json_depth(text) > _METADATA_DEPTH:
-        raise ValueError(f"metadata must be at most {_METADATA_CHARACTERS:,} characters of JSON, "
-                         f"nested at most {_METADATA_DEPTH} deep")
+    text = metadata_json(header, metadata, "save_table", max_characters=_METADATA_CHARACTERS,
+                         max_depth=_METADATA_DEPTH)
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = _temporary(path)
     try:

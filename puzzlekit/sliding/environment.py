@@ -17,7 +17,7 @@ from .board import (
     Board,
     check_goal,
     check_pair,
-    is_solvable,
+    check_reachable,
     random_board,
 )
 from .grid import _swapped, blocked_message, step_table
@@ -181,9 +181,7 @@ class SlidingPuzzleEnv:
                 + (f", slip={self.slip}" if self.slip else "") + ")")
 
     def _check_start(self, board, what: str) -> Board:
-        cells = check_pair(board, self.goal)[0]
-        if not is_solvable(cells, self.goal):
-            raise ValueError(f"{what} {cells} cannot reach the goal {self.goal}: its parity is wrong (see chapter 2)")
+        cells = check_reachable(check_pair(board, self.goal)[0], self.goal, self.size, what)
         if cells == self.goal:
             raise ValueError(f"{what} is the goal {self.goal}: the episode would be over before it began")
         return cells

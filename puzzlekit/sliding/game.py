@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..checks import check_int, make_rng
+from ..checks import check_choice, check_int, make_rng
 from .board import (
     BLANK,
     Board,
@@ -15,7 +15,7 @@ from .board import (
     inversions,
     random_board,
 )
-from .grid import DIRECTION_NAMES, _swapped, blocked_message, step_table
+from .grid import DIRECTIONS, _swapped, blocked_message, step_table
 
 __all__ = ["SlidingPuzzleGame"]
 
@@ -141,8 +141,7 @@ class SlidingPuzzleGame:
         ...
         ValueError: the blank at (2, 1) cannot move 'd' (down): it is on the bottom row
         """
-        if not isinstance(direction, str) or direction not in DIRECTION_NAMES:
-            raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the blank's moves), got {direction!r}")
+        check_choice(direction, "direction", DIRECTIONS)
         blank = self._board.index(BLANK)
         target = dict(step_table(self.size)[blank]).get(direction)
         if target is None:

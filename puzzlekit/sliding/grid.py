@@ -11,7 +11,7 @@ from functools import cache
 
 import numpy as np
 
-from ..checks import check_int, short_repr
+from ..checks import check_choice, check_int, short_repr
 from .board_checks import MAX_SIZE, check_cells, side  # noqa: F401 - side re-exported for the grid's users
 
 __all__ = ["DIRECTIONS", "neighbour", "step_table", "target_array", "swap"]
@@ -38,9 +38,8 @@ def neighbour(cell: int, size: int, direction: str) -> int | None:
         return cell + 1 if col < size - 1 else None
     if direction == "d":
         return cell + size if row < size - 1 else None
-    if direction == "l":
-        return cell - 1 if col > 0 else None
-    raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the blank's moves), got {direction!r}")
+    check_choice(direction, "direction", DIRECTIONS)
+    return cell - 1 if col > 0 else None
 
 
 def step_table(size: int) -> tuple[tuple[tuple[str, int], ...], ...]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..checks import check_collection, check_int
-from .board import BLANK, Board, check_cells, default_goal, is_token_board
+from .board import BLANK, Board, check_cells, check_reachable, default_goal, is_token_board
 from .distances import distance_table, rank, rank_columns
 from .grid import DIRECTIONS, MAX_SIZE, target_array
 
@@ -74,8 +74,8 @@ class StateSpace:
         if size != self.size or is_token_board(cells):
             raise ValueError(f"board {cells} is not a board of the {self.size}x{self.size} tiles puzzle")
         row = int(self.row_of_rank[rank(cells)])
-        if row < 0:
-            raise ValueError(f"board {cells} cannot reach the goal {self.goal}: its parity is wrong (see chapter 2)")
+        if row < 0:  # a board of the other parity: check_reachable says so
+            check_reachable(cells, self.goal, self.size)
         return row
 
     def board(self, row: int) -> Board:

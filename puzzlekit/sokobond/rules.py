@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..checks import check_type, short_repr
+from ..checks import check_choice, check_type, short_repr
 from ..sliding.grid import DIRECTIONS
 from .level import Level
 
@@ -228,8 +228,7 @@ def cut_bonds(level: Level, state: State, direction: str) -> set:
     >>> cut_bonds(level, initial_state(level), 'd'), cut_bonds(level, initial_state(level), 'u')
     ({(0, 1)}, set())
     """
-    if not isinstance(direction, str) or direction not in STEPS:
-        raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l', got {short_repr(direction)}")
+    check_choice(direction, "direction", DIRECTIONS)
     state = _valid(level, state)
     if not level.cutters:
         return set()
@@ -271,9 +270,7 @@ def move(level: Level, state: State, direction: str) -> State | None:
     >>> move(level, state, 'l')
     State(cells=((1, 1), (1, 2), (1, 4)), bonds=((0, 1),))
     """
-    if not isinstance(direction, str) or direction not in STEPS:
-        raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (up, right, down, left), "
-                         f"got {short_repr(direction)}")
+    check_choice(direction, "direction", DIRECTIONS)
     state = _valid(level, state)
     dr, dc = STEPS[direction]
     cells, bonds = state
