@@ -15,8 +15,8 @@ from ...sliding.distances import breadth_first_distances
 from ...sliding.environment import ACTIONS, SlidingPuzzleEnv
 from ...sliding.state_space import TABLE_SIZES, StateSpace, state_space
 from ..qtable import check_dict_table, check_dict_table_shape, check_dict_values, check_table, q_array
+from ..wrappers import check_environment
 from .loop import QTable, greedy_action
-from .settings import check_environment
 
 __all__ = ["greedy_path", "greedy_moves", "format_path", "policy_mistakes"]
 
