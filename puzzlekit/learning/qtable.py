@@ -14,7 +14,7 @@ import numpy as np
 
 from ..checks import check_bool, check_type, short_repr
 from ..datafiles import data_folder, data_path, metadata_json, parse_metadata, read_npy_member
-from ..sliding.board import check_cells, is_token_board
+from ..sliding.board import check_cells, default_goal, is_token_board
 from ..sliding.grid import DIRECTIONS
 from ..sliding.state_space import TABLE_SIZES, StateSpace, state_space
 
@@ -269,6 +269,31 @@ def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[obje
     if walls and not (q[~legal] == -np.inf).all():
         raise ValueError(f"{what} has values other than -inf for moves into the wall")
     return q, space
+
+
+def table_goal(q, goal=None) -> tuple:
+    """The goal a table was learned for: an array table's is its state space's (and `goal`, if given, must be it);
+    a dict table's is `goal`, by default the usual goal of its boards' size.
+
+    Examples
+    --------
+    >>> table_goal({(1, 2, 0, 3): [0.5, 1.0, float("-inf"), float("-inf")]})
+    (1, 2, 3, 0)
+    >>> table_goal(load_table()[0], goal=(1, 2, 3, 4, 5, 6, 7, 0, 8))
+    Traceback (most recent call last):
+    ...
+    ValueError: an array table is learned for the goal (1, 2, 3, 4, 5, 6, 7, 8, 0), not (1, 2, 3, 4, 5, 6, 7, 0, 8)
+    """
+    if not isinstance(q, dict):
+        space = check_table(q, walls=False)[1]
+        if goal is not None and check_cells(goal, "goal")[0] != space.goal:
+            raise ValueError(f"an array table is learned for the goal {space.goal}, not {tuple(goal)}")
+        return space.goal
+    if goal is None:
+        if not q:
+            raise ValueError("an empty table has no boards to tell the puzzle by; pass the goal")
+        goal = default_goal(check_cells(next(iter(q)), "a board of the table")[1])
+    return check_cells(goal, "goal")[0]
 
 
 def check_dict_table(q, what: str = "q") -> int | None:

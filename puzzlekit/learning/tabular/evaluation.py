@@ -14,7 +14,7 @@ from ...sliding.board import Board, check_cells, default_goal, format_board, is_
 from ...sliding.distances import breadth_first_distances
 from ...sliding.environment import ACTIONS, SlidingPuzzleEnv
 from ...sliding.state_space import TABLE_SIZES, StateSpace, state_space
-from ..qtable import check_dict_table, check_dict_table_shape, check_dict_values, check_table, q_array
+from ..qtable import check_dict_table, check_dict_table_shape, check_dict_values, check_table, q_array, table_goal
 from ..wrappers import check_environment
 from .loop import QTable, greedy_action
 
@@ -148,20 +148,15 @@ def policy_mistakes(q, goal: Sequence[int] | None = None) -> int:
     >>> policy_mistakes(load_table()[0])
     0
     """
+    goal = table_goal(q, goal)
     if isinstance(q, dict):
         return _dict_mistakes(q, goal)
     q, space = check_table(q, walls=False)
-    if goal is not None and check_cells(goal, "goal")[0] != space.goal:
-        raise ValueError(f"an array table is learned for the goal {space.goal}, not {tuple(goal)}")
     return int(_wrong_rows(q, space).sum())
 
 
 def _dict_mistakes(q: QTable, goal) -> int:
-    """`policy_mistakes` of a table of `q_learning`."""
-    if goal is None:
-        if not q:
-            raise ValueError("an empty table has no boards to tell the puzzle by; pass the goal")
-        goal = default_goal(check_cells(next(iter(q)), "a board of the table")[1])
+    """`policy_mistakes` of a table of `q_learning`, for its checked goal (`table_goal`)."""
     target, size = check_cells(goal, "goal")
     if size not in TABLE_SIZES:
         raise ValueError(f"policy_mistakes checks every board; a {size}x{size} goal has "
