@@ -11,7 +11,7 @@ from ...checks import check_collection, check_int, short_repr
 from ...sliding.board import default_goal
 from ...sliding.grid import MAX_SIZE, target_array
 
-__all__ = ["children", "scramble", "reflect"]
+__all__ = ["children", "scramble"]
 
 
 def check_batch(boards, size: int):
@@ -133,7 +133,8 @@ def scramble(depths, size: int, *, rng):
 
 
 def reflect(boards, size: int):
-    """Each board mirrored in the diagonal from the top left, its tiles renamed so that the goal stays the goal.
+    """Each board mirrored in the diagonal from the top left, its tiles renamed so that the goal stays the goal
+    (`boards` a batch its callers, the trainers and the pattern-database inputs, have checked).
 
     The mirror of a board is exactly as far from the goal as the board itself (each move has its mirror move),
     so a board whose distance is known gives a second one for free.
@@ -144,7 +145,7 @@ def reflect(boards, size: int):
     >>> reflect(np.array([[1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 0, 8]]), 3).tolist()
     [[1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 0, 7, 8, 6]]
     """
-    boards = check_batch(boards, size)
+    boards = np.asarray(boards)
     cells = size * size
     mirror = np.arange(cells).reshape(size, size).T.ravel()  # the cell each cell goes to (its own inverse)
     goal = np.array(default_goal(size))
