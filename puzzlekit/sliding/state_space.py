@@ -135,11 +135,27 @@ def state_space(size: int = 3) -> StateSpace:
     ValueError: a 4x4 board has 10,461,394,944,000 reachable boards, too many for a table;
     Q-tables cover 2x2 and 3x3 boards
     """
+    return _build(check_table_size(size))
+
+
+def check_table_size(size) -> int:
+    """`size` as an int, after checking that a table covers its boards: 2 or 3.
+
+    Examples
+    --------
+    >>> check_table_size(3)
+    3
+    >>> check_table_size(5)
+    Traceback (most recent call last):
+    ...
+    ValueError: a 5x5 board has 7,755,605,021,665,492,992,000,000 reachable boards, too many for a table;
+    Q-tables cover 2x2 and 3x3 boards
+    """
     size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     if size not in TABLE_SIZES:
         raise ValueError(f"a {size}x{size} board has {math.factorial(size * size) // 2:,} reachable boards, "
                          f"too many for a table; Q-tables cover 2x2 and 3x3 boards")
-    return _build(size)
+    return size
 
 
 @functools.cache
