@@ -189,10 +189,8 @@ def _known_from_array(q, discount: float) -> dict:
 
 def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
     known = {}
+    width = check_dict_table(q, "the table")  # every board, and 4 numbers (none NaN) for each
     for board, values in q.items():
-        if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) != 4:
-            raise ValueError(f"board {short_repr(board)} has values {short_repr(values)}; "
-                             f"a row of the table is 4 numbers [Q(u), Q(r), Q(d), Q(l)]")
         legal = [check_real(value, "a Q-value", finite=False) for value in values if value != -math.inf]
         if not legal:
             raise ValueError(f"board {short_repr(board)} has no legal move in the table: every value is -inf")
@@ -204,7 +202,6 @@ def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
             )
         if best > 0:
             known[check_cells(board, "a board of the table")[0]] = round(q_to_distance(best, discount))
-    width = check_dict_table(q, "the table")  # the values are checked above; this checks every board
     if width is not None and width * width != len(target):
         raise ValueError(f"the table holds {width}x{width} boards but the goal {target} is not of that size")
     for board in q:  # each board must be one that slides can turn into the goal

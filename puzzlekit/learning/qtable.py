@@ -389,11 +389,11 @@ def q_array(q: dict, size: int = 3):
     >>> table.shape, table[state_space(2).row((1, 2, 0, 3))].tolist()
     ((12, 4), [0.81, 1.0, -inf, -inf])
     """
-    check_type(q, "q", dict, "a dict of q_learning (board -> 4 values)")
+    check_dict_table(q, "q")  # boards, and 4 numbers for each
     space = state_space(size)
     array = np.where(space.neighbours >= 0, 0.0, -np.inf)
     if q:
-        boards = [check_cells(board, "a board of the table")[0] for board in q]
+        boards = [check_cells(board)[0] for board in q]
         wrong = next((board for board in boards if len(board) != size * size or is_token_board(board)), None)
         if wrong is not None:
             raise ValueError(f"board {wrong} of the table is not a board of the {size}x{size} tiles puzzle")
@@ -401,11 +401,5 @@ def q_array(q: dict, size: int = 3):
         if (rows < 0).any():
             bad = boards[int(np.flatnonzero(rows < 0)[0])]
             raise ValueError(f"board {bad} of the table cannot reach the goal {space.goal}")
-        values = list(q.values())
-        if not all(isinstance(row, (list, tuple)) and len(row) == 4 for row in values):
-            raise ValueError("each board of the table must have 4 values, [Q(u), Q(r), Q(d), Q(l)]")
-        try:
-            array[rows] = np.array(values, dtype=float)
-        except (TypeError, ValueError) as error:
-            raise TypeError(f"the table's values must be numbers ({error})") from None
+        array[rows] = np.array(list(q.values()), dtype=float)
     return check_table(array, "the table", walls=False)[0]
