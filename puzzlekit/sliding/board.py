@@ -26,7 +26,7 @@ from .board_checks import (
 from .grid import (
     DIRECTIONS,  # noqa: F401 - re-exported, as default_goal
     _swapped,
-    blocked_message,
+    slide_target,
     step_table,
     swap,
 )
@@ -179,9 +179,7 @@ def slide(board: Sequence[int], direction: str) -> Board:
     cells, size = check_cells(board)
     check_choice(direction, "direction", DIRECTIONS)
     blank = cells.index(BLANK)
-    target = dict(step_table(size)[blank]).get(direction)
-    if target is None:
-        raise ValueError(blocked_message(blank, size, direction))
+    target = slide_target(blank, size, direction)
     return _swapped(cells, blank, target)
 
 

@@ -111,6 +111,24 @@ def _swapped(cells, i: int, j: int) -> tuple:
     return tuple(swapped)
 
 
+def slide_target(blank: int, size: int, direction: str) -> int:
+    """The cell the blank at `blank` moves to in `direction` (a checked letter); ValueError if it would leave the board.
+
+    Examples
+    --------
+    >>> slide_target(4, 3, 'u')
+    1
+    >>> slide_target(8, 3, 'r')
+    Traceback (most recent call last):
+    ...
+    ValueError: the blank at (2, 2) cannot move 'r' (right): it is on the right column
+    """
+    target = dict(step_table(size)[blank]).get(direction)
+    if target is None:
+        raise ValueError(blocked_message(blank, size, direction))
+    return target
+
+
 def blocked_message(blank: int, size: int, direction: str) -> str:
     """What to say when the blank at `blank` cannot move `direction`: it would leave the board.
 
