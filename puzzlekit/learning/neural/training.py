@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from ...checks import check_bool, check_collection, check_int, check_real, check_type
+from ...checks import check_bool, check_collection, check_int, check_real
 from ...sliding.grid import MAX_SIZE
 from .batches import children, scramble
 from .encoding import check_encoding, encode, encoding_name
@@ -215,7 +215,8 @@ def train_davi(network: Network, settings: DaviSettings = DaviSettings(), *, pro
     >>> len(history["loss"]), history["depth"][0]
     (4, 2)
     """
-    check_type(settings, "settings", DaviSettings, "a DaviSettings")
+    if not isinstance(settings, DaviSettings):
+        raise TypeError(f"settings must be a DaviSettings, got {type(settings).__name__}")
     check_bool(progress, "progress")
     size, encoding = settings.size, settings.encoding
     goal = np.append(np.arange(1, size * size), 0).astype(np.uint8)
