@@ -153,7 +153,7 @@ class SokobondGame:
         >>> SokobondGame('#####\\n#h.H#\\n#####').move('x')
         Traceback (most recent call last):
         ...
-        ValueError: direction must be one of 'u', 'r', 'd', 'l' (up, right, down, left), got 'x'
+        ValueError: direction must be one of 'u', 'r', 'd', 'l'; got 'x' (str)
         """
         child = move(self.level, self.state, direction)
         if child is None:
