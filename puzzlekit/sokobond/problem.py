@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..checks import check_bool, check_type, short_repr
+from ..checks import check_bool, check_choice, check_type, short_repr
 from ..problem import Problem
 from ..sliding.grid import DIRECTIONS
 from .heuristics import HEURISTICS
@@ -130,14 +130,10 @@ class SokobondPuzzle(Problem):
         >>> puzzle.heuristic('manhattan')
         Traceback (most recent call last):
         ...
-        ValueError: SokobondPuzzle knows the heuristics 'manhattan_sum', 'electron_weighted_sum', \
-'widest_gap'; got 'manhattan'
+        ValueError: h must be one of 'manhattan_sum', 'electron_weighted_sum', 'widest_gap'; got 'manhattan' (str)
         """
         if isinstance(h, str):
-            if h not in HEURISTICS:
-                names = ", ".join(repr(name) for name in HEURISTICS)
-                raise ValueError(f"SokobondPuzzle knows the heuristics {names}; got {h!r}")
-            h = HEURISTICS[h]
+            h = HEURISTICS[check_choice(h, "h", tuple(HEURISTICS))]
         if h in HEURISTICS.values():
             function, level = h, self.level
             return lambda state: function(level, state)
