@@ -53,9 +53,7 @@ def greedy_policy(q, boards: Sequence | None = None, space=None) -> dict:
             policy[board] = DIRECTIONS[values.index(max(values))]
         return policy
 
-    q, table_space = check_table(q, walls=False)  # TypeError for what is not a table
-    if space is not None and space is not table_space:
-        raise ValueError(f"space must be the state space of the table, {table_space}")
+    q, table_space = check_table(q, walls=False, space=space)  # TypeError for what is not a table
     if boards is None:
         rows = range(len(table_space.boards))
     else:

@@ -218,14 +218,14 @@ def _read_metadata(text: str, path: Path, what: str) -> dict:
     return metadata
 
 
-def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[object, StateSpace]:
+def check_table(q, what: str = "the table", *, walls: bool = True, space=None) -> tuple[object, StateSpace]:
     """`q` as a numpy array of floats and its state space, after checking it is a Q-table over every board.
 
     A table has one row per board of `state_space(2)` or `state_space(3)` and 4 columns; every
     legal move holds a finite number (no NaN) and every move into the wall -inf (any finite
     number when `walls=False`, for tables learned with a reward for the wall). TypeError for
     something that is not an array of floats (a dict of `q_learning` goes through `q_array` first),
-    ValueError for the wrong shape or values.
+    ValueError for the wrong shape or values, or for a `space` given that is not the table's.
 
     Examples
     --------
@@ -257,10 +257,13 @@ def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[obje
         raise TypeError(f"{what} must be a numpy array of floats, one row per board and 4 columns; "
                         f"got {short_repr(q)} ({type(q).__name__})")
     q = np.asarray(q)
-    space = next((state_space(size) for size in TABLE_SIZES if q.shape == (len(state_space(size).ranks), 4)), None)
+    given, space = space, next((state_space(size) for size in TABLE_SIZES
+                                if q.shape == (len(state_space(size).ranks), 4)), None)
     if space is None:
         raise ValueError(f"{what} has shape {q.shape}; a table has shape (12, 4) for 2x2 boards "
                          f"or (181440, 4) for 3x3 boards")
+    if given is not None and given is not space:
+        raise ValueError(f"space must be the state space of {what}, {space}")
     legal = space.neighbours >= 0
     if not np.isfinite(q[legal]).all():
         raise ValueError(f"{what} has values that are not finite numbers (NaN or inf) where moves are legal")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ...checks import check_collection, check_int, make_rng, short_repr
+from ...checks import check_collection, check_int, check_type, make_rng, short_repr
 from ...sliding.board import Board, check_cells, default_goal, format_board, is_token_board, successors
 from ...sliding.distances import breadth_first_distances
 from ...sliding.environment import ACTIONS, SlidingPuzzleEnv
@@ -78,9 +78,8 @@ def greedy_moves(q, space: StateSpace, row: int, max_steps: int = 200) -> tuple[
     >>> greedy_moves(q, space, space.row((1, 2, 0, 3)), 5)
     (['r'], True)
     """
-    q, table_space = check_table(q, walls=False)
-    if not isinstance(space, StateSpace) or space is not table_space:
-        raise ValueError(f"space must be the state space of the table, {table_space}")
+    check_type(space, "space", StateSpace, "the state space of the table")
+    q, space = check_table(q, walls=False, space=space)
     row = check_int(row, "row", minimum=0, maximum=len(space.ranks) - 1)
     max_steps = check_int(max_steps, "max_steps", minimum=0)
     moves = []
