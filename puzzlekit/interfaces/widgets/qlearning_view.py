@@ -165,9 +165,7 @@ boards (100.0%). Solve on the board plays it.')
         """
         from ...learning.tabular import policy_mistakes
 
-        if self.size != 3:
-            raise ValueError("the shipped table covers the 8-puzzle; this view is of the 2x2 puzzle")
-        solver = self.board.use_shipped_table()
+        solver = self.board.use_shipped_table()  # the board refuses the 2x2 puzzle: the table covers the 8-puzzle
         self.q = solver.q
         episodes = solver.metadata["episodes"]
         self.table_source = f"the shipped table, {episodes:,} episodes"
