@@ -32,12 +32,11 @@ def check_int(value, name: str, *, minimum: int | None = None, maximum: int | No
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an int, got {short_repr(value)} ({type(value).__name__})")
     value = int(value)
-    if minimum is not None and maximum is not None and not minimum <= value <= maximum:
-        raise ValueError(f"{name} must be from {minimum} to {maximum}, got {value}")
-    if minimum is not None and value < minimum:
-        raise ValueError(f"{name} must be {minimum} or more, got {value}")
-    if maximum is not None and value > maximum:
-        raise ValueError(f"{name} must be {maximum} or less, got {value}")
+    low, high = minimum is not None and value < minimum, maximum is not None and value > maximum
+    if low or high:
+        bound = (f"from {minimum} to {maximum}" if minimum is not None and maximum is not None
+                 else f"{minimum} or more" if low else f"{maximum} or less")
+        raise ValueError(f"{name} must be {bound}, got {value}")
     return value
 
 
@@ -140,6 +139,43 @@ def check_choice(value, name: str, choices) -> object:
         return value
     names = ", ".join(repr(choice) for choice in choices)
     raise ValueError(f"{name} must be one of {names}; got {short_repr(value)} ({type(value).__name__})")
+
+
+def check_type(value, name: str, types, expected: str):
+    """`value` itself, after checking that it is an instance of `types`; TypeError saying what `name` must be.
+
+    Examples
+    --------
+    >>> check_type("first", "name", str, "a level's name (a str)")
+    'first'
+    >>> check_type(3, "name", str, "a level's name (a str)")
+    Traceback (most recent call last):
+    ...
+    TypeError: name must be a level's name (a str), got 3 (int)
+    """
+    if not isinstance(value, types):
+        raise TypeError(f"{name} must be {expected}, got {short_repr(value)} ({type(value).__name__})")
+    return value
+
+
+def check_collection(value, name: str, expected: str, *, sized: bool = False, dicts: bool = True):
+    """`value` itself, after checking that it holds items to go through: not a str or bytes (nor a dict unless
+    `dicts`), not a single number (a 0-d array), and iterable (with a length when `sized`).
+
+    Examples
+    --------
+    >>> check_collection([(1, 2, 3, 0)], "boards", "a list of boards")
+    [(1, 2, 3, 0)]
+    >>> check_collection("1230", "boards", "a list of boards")
+    Traceback (most recent call last):
+    ...
+    TypeError: boards must be a list of boards, got '1230' (str)
+    """
+    refused = (str, bytes) if dicts else (str, bytes, dict)
+    if (isinstance(value, refused) or not hasattr(value, "__len__" if sized else "__iter__")
+            or getattr(value, "ndim", 1) == 0):
+        raise TypeError(f"{name} must be {expected}, got {short_repr(value)} ({type(value).__name__})")
+    return value
 
 
 def make_rng(seed) -> random.Random:

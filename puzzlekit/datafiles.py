@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 
 import numpy as np
 
-from .checks import short_repr
+from .checks import check_type, short_repr
 
 __all__ = ["data_path"]
 
@@ -52,8 +52,7 @@ def data_path(name: str) -> Path:
     ...
     ValueError: name must be a file name inside the data folder, such as 'qtable_8puzzle.npz'; got '../pyproject.toml'
     """
-    if not isinstance(name, str):
-        raise TypeError(f"name must be a str, the file's name in the data folder; got {type(name).__name__}")
+    check_type(name, "name", str, "a str, the file's name in the data folder")
     parts = PurePosixPath(name).parts
     if not parts or name.startswith("/") or "\\" in name or ".." in parts or "\0" in name:
         raise ValueError(
@@ -138,6 +137,36 @@ def parse_metadata(text: str, what: str, *, file_format: str, version: int, kind
         raise ValueError(f"{kind} is of format version {short_repr(metadata.get('version'))}; "
                          f"this puzzlekit reads version {version}")
     return metadata
+
+
+def metadata_json(header: dict, metadata: dict, writer: str, *, max_characters: int = 100_000,
+                  max_depth: int = 32) -> str:
+    """The JSON text of a data file's metadata: `header`, which `writer` sets, and the caller's `metadata`, checked:
+    no key of the header replaced, JSON (TypeError otherwise), finite, at most `max_characters` long and
+    `max_depth` deep (ValueError otherwise), so that what is written can be read back.
+
+    Examples
+    --------
+    >>> metadata_json({"format": "f"}, {"trainer": "by hand"}, "save_table")
+    '{"format": "f", "trainer": "by hand"}'
+    >>> metadata_json({"format": "f"}, {"format": "g"}, "save_table")
+    Traceback (most recent call last):
+    ...
+    ValueError: metadata may not replace ['format']: save_table writes those itself
+    """
+    clash = set(header) & set(metadata)
+    if clash:
+        raise ValueError(f"metadata may not replace {sorted(clash)}: {writer} writes those itself")
+    try:
+        text = json.dumps({**header, **metadata}, allow_nan=False)
+    except TypeError as error:
+        raise TypeError(f"metadata must be JSON: numbers, strings, lists and dicts ({error})") from None
+    except (ValueError, RecursionError) as error:
+        raise ValueError(f"metadata must be finite JSON, not circular or too deep ({error})") from None
+    if len(text) > max_characters or json_depth(text) > max_depth:
+        raise ValueError(f"metadata must be at most {max_characters:,} characters of JSON, nested at most "
+                         f"{max_depth} deep")
+    return text
 
 
 def json_depth(text: str) -> int:

@@ -16,7 +16,7 @@ from .sliding.fifteen import PARTITIONS, PatternDatabases, sliding_ida_star_sear
 from .sliding.fifteen.cache import cache_path
 from .sliding.fifteen.databases import mirror_cell
 from .sliding.fifteen.ida_star import as_pattern_databases
-from .sliding.puzzle import SlidingPuzzle
+from .sliding.puzzle import SlidingPuzzle, as_sliding_puzzle
 
 __all__ = ["solve", "solution_search", "choose_method", "Solution", "SOLVE_METHODS"]
 
@@ -115,10 +115,7 @@ def solution_search(
     >>> solution_search(tuple(range(1, 15)) + (0, 15), h="manhattan").method  # 4x4: the 15-puzzle's own search
     'sliding_ida_star'
     """
-    if not isinstance(problem, SlidingPuzzle):
-        if isinstance(problem, str) or not (isinstance(problem, Sequence) or hasattr(problem, "__array__")):
-            raise TypeError(f"problem must be a board or a SlidingPuzzle, got {short_repr(problem)}")
-        problem = SlidingPuzzle(problem)
+    problem = as_sliding_puzzle(problem)
     return _search(problem, *_resolve(problem, method, h), options)
 
 

@@ -208,3 +208,42 @@ def test_each_layer_imports_only_the_layers_before_it():
     upward = {f"{name} -> {module}" for name, imported in graph.items()
               for module in imported if _layer(module) > _layer(name)}
     assert upward == set()
+
+
+def _exported_names() -> list[str]:
+    """Every entry of every literal `__all__` of the package (a string in the list, starred re-exports aside)."""
+    import ast
+
+    names = []
+    for _, path in _modules():
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, ast.AnnAssign) else []
+            if any(isinstance(target, ast.Name) and target.id == "__all__" for target in targets) and node.value:
+                names += [item.value for item in ast.walk(node.value)
+                          if isinstance(item, ast.Constant) and isinstance(item.value, str)]
+    return names
+
+
+def _argument_raises() -> int:
+    """How many `raise TypeError` and `raise ValueError` statements the package holds."""
+    import re
+
+    pattern = re.compile(r"raise (TypeError|ValueError)\b")
+    return sum(len(pattern.findall(path.read_text(encoding="utf-8"))) for _, path in _modules())
+
+
+# Issue 34's door, counted: the public API is what the chapters, the README, the command line and the widgets use,
+# and only it checks its arguments (a check shared by several doors lives once, in checks.py or beside its idea).
+# The goal is at most 300 of each; the raises stand at 320 (407 before the door was counted), so their ceiling is
+# a ratchet to lower as doors close, not yet the goal.
+MAX_EXPORTED_NAMES = 300
+MAX_ARGUMENT_RAISES = 330
+
+
+def test_the_door_stays_narrow():
+    names = _exported_names()
+    assert 200 < len(names) <= MAX_EXPORTED_NAMES, len(names)
+    assert "position" in names and "_successors" not in names  # the count reads the lists it means to
+    raises = _argument_raises()
+    assert 100 < raises <= MAX_ARGUMENT_RAISES, raises

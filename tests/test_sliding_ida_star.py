@@ -99,7 +99,7 @@ def test_limits_stop_the_search_as_in_ida_star_search():
 
 
 def test_bad_input_is_refused_clearly():
-    with pytest.raises(TypeError, match="SlidingPuzzle or a board"):
+    with pytest.raises(TypeError, match="problem must be a board or a SlidingPuzzle"):
         sliding_ida_star_search("12345678 ")
     with pytest.raises(TypeError, match="max_expanded"):
         sliding_ida_star_search(GOAL3, max_expanded=1.5)

@@ -527,9 +527,9 @@ def test_explorer_shows_the_error_of_a_heuristic_that_does_not_fit():
 
 
 def test_explorer_checks_its_arguments():
-    with pytest.raises(ValueError, match="no search method named 'bfs'"):
+    with pytest.raises(ValueError, match="method must be one of 'astar'.*; got 'bfs'"):
         SearchExplorer(method="bfs")
-    with pytest.raises(ValueError, match="no heuristic named 'euclid'"):
+    with pytest.raises(ValueError, match="heuristic must be one of 'misplaced'.*; got 'euclid'"):
         SearchExplorer(heuristic="euclid")
     with pytest.raises(ValueError, match="parity"):
         SearchExplorer(start=(1, 2, 3, 4, 5, 6, 8, 7, 0))
@@ -583,7 +583,7 @@ def test_the_shipped_table_plays_shortest_solutions(distances):
     while board.step():
         pass
     assert board.solved and board.move_count == distances[rank(start)]
-    with pytest.raises(ValueError, match="size must be 3"):
+    with pytest.raises(ValueError, match="too many for a table; Q-tables cover 2x2 and 3x3 boards"):
         QLearningView(size=4)
 
 
@@ -605,7 +605,7 @@ def test_the_widgets_load_on_first_use():
 def test_the_board_checks_its_arguments():
     with pytest.raises(ValueError, match="hints='qtable' needs the 8-puzzle"):
         PuzzleBoard(4, hints="qtable")
-    with pytest.raises(ValueError, match="hints must be 'astar' or 'qtable'"):
+    with pytest.raises(ValueError, match="hints must be one of 'astar', 'qtable'"):
         PuzzleBoard(hints="dijkstra")
     with pytest.raises(ValueError, match="parity"):
         PuzzleBoard(board=(1, 2, 3, 4, 5, 6, 8, 7, 0))
@@ -631,7 +631,7 @@ def test_every_start_of_the_explorer_is_solved_by_astar_within_the_default_limit
     (lambda: PuzzleBoard(board=list(range(81))), ValueError, "up to 8x8"),
     (lambda: PuzzleBoard(seed="7"), TypeError, "seed must be"),
     (lambda: PuzzleBoard(numbers="yes"), TypeError, "numbers must be True or False"),
-    (lambda: PuzzleBoard(hints=["astar"]), TypeError, "hints must be a str"),
+    (lambda: PuzzleBoard(hints=["astar"]), ValueError, "hints must be one of 'astar', 'qtable'"),
     (lambda: PuzzleBoard(max_seconds=float("nan")), ValueError, "max_seconds must be a finite number"),
     (lambda: PuzzleBoard(max_seconds=-1), ValueError, "max_seconds must be more than 0"),
     (lambda: PuzzleBoard(max_expanded=0), ValueError, "max_expanded must be 1 or more"),
@@ -641,8 +641,8 @@ def test_every_start_of_the_explorer_is_solved_by_astar_within_the_default_limit
     (lambda: PuzzleBoard().use_table(load_table()[0], name=3), TypeError, "name must be a non-empty str"),
     (lambda: PuzzleBoard().use_table(load_table()[0], name="astar"), ValueError, "built-in source"),
     (lambda: PuzzleBoard(4).use_shipped_table(), ValueError, "another puzzle"),
-    (lambda: SearchExplorer(method=["astar"]), ValueError, "no search method named \\['astar'\\]"),
-    (lambda: SearchExplorer(heuristic=len), ValueError, "no heuristic named"),
+    (lambda: SearchExplorer(method=["astar"]), ValueError, "method must be one of .*; got \\['astar'\\]"),
+    (lambda: SearchExplorer(heuristic=len), ValueError, "heuristic must be one of"),
     (lambda: SearchExplorer(max_expanded=10**7), ValueError, "max_expanded must be from 1 to 1000000"),
     (lambda: SearchExplorer(goal=GOAL), ValueError, "a goal needs a start board"),
     (lambda: QLearningView(size="3"), TypeError, "size must be an int"),

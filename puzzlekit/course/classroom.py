@@ -14,7 +14,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
-from ..checks import check_int
+from ..checks import check_int, check_type
 
 __all__ = ["find_submissions", "grade_class"]
 
@@ -165,8 +165,7 @@ def grade_class(grader, submissions: dict[str, Path | str], out: str | os.PathLi
     wraps the grading as it goes.
     """
     jobs = check_int(jobs, "jobs", minimum=1)
-    if not isinstance(submissions, dict):
-        raise TypeError(f"submissions must be a dict of student -> notebook path, got {type(submissions).__name__}")
+    check_type(submissions, "submissions", dict, "a dict of student -> notebook path")
     out = Path(out)
     if out.suffix != ".csv":
         raise ValueError(f"out must be a .csv file, got {out}")

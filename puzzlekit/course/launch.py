@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import quote
 
+from ..checks import check_type
+
 __all__ = ["repository_setting", "add_colab_cell", "add_colab_cell_to_files"]
 
 BRANCH = "main"  # the branch Binder and Colab open, and the one whose pushes deploy the site
@@ -47,9 +49,7 @@ def github_repository(repository: str) -> tuple[str, str]:
     >>> github_repository("https://github.com/someone/puzzlekit")
     ('someone', 'puzzlekit')
     """
-    if not isinstance(repository, str):
-        raise TypeError("repository must be a str like 'https://github.com/OWNER/NAME', "
-                        f"got {type(repository).__name__}")
+    check_type(repository, "repository", str, "a str like 'https://github.com/OWNER/NAME'")
     match = _GITHUB.fullmatch(repository)
     if not match:
         raise ValueError(f"repository must look like https://github.com/OWNER/NAME (Binder and Colab open GitHub "

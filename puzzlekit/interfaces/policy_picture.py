@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..checks import check_int, short_repr
+from ..checks import check_collection, check_int, check_type, short_repr
 from ..learning.qtable import check_dict_table, check_table
 from ..sliding.board import BLANK, check_cells
 from ..sliding.display import COLOURS, BoardPicture
@@ -53,9 +53,7 @@ def greedy_policy(q, boards: Sequence | None = None, space=None) -> dict:
             policy[board] = DIRECTIONS[values.index(max(values))]
         return policy
 
-    q, table_space = check_table(q, walls=False)  # TypeError for what is not a table
-    if space is not None and space is not table_space:
-        raise ValueError(f"space must be the state space of the table, {table_space}")
+    q, table_space = check_table(q, walls=False, space=space)  # TypeError for what is not a table
     if boards is None:
         rows = range(len(table_space.boards))
     else:
@@ -83,8 +81,7 @@ def show_policy(policy: Mapping, boards: Sequence | None = None, *, captions: Se
     >>> picture._repr_svg_().count("<polygon")
     2
     """
-    if not isinstance(policy, Mapping):
-        raise TypeError(f"policy must be a dict, board -> move ('u', 'r', 'd', 'l'), got {short_repr(policy)}")
+    check_type(policy, "policy", Mapping, "a dict, board -> move ('u', 'r', 'd', 'l')")
     moves = {check_cells(board)[0]: check_direction(action, "a move") for board, action in policy.items()}
     boards = list(moves) if boards is None else [check_cells(board)[0] for board in _board_list(boards)]
     if not boards:
@@ -160,8 +157,7 @@ class PolicyPicture(BoardPicture):
 
 
 def _board_list(boards) -> list:
-    if isinstance(boards, (str, bytes)) or not hasattr(boards, "__iter__") or getattr(boards, "ndim", 1) == 0:
-        raise TypeError(f"boards must be a list of boards, got {short_repr(boards)} ({type(boards).__name__})")
+    check_collection(boards, "boards", "a list of boards")
     return list(boards)
 
 

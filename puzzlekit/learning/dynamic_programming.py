@@ -87,11 +87,7 @@ def value_iteration(
     tolerance = check_real(tolerance, "tolerance", minimum=0)
     if callback is not None:
         check_callable(callback, "callback")
-    neighbours = np.asarray(getattr(space, "neighbours", None))
-    if neighbours.ndim != 2 or neighbours.shape[1] != 4 or neighbours.dtype.kind not in "iu":
-        raise TypeError("space must have `neighbours`, a (rows, 4) int array, "
-                        "as puzzlekit.sliding.state_space.state_space gives")
-    goal = check_int(getattr(space, "goal_row", None), "space.goal_row", minimum=0, maximum=len(neighbours) - 1)
+    neighbours, goal = _space(space)
     q = np.where(neighbours >= 0, 0.0, -np.inf)  # the goal's row keeps these: nothing is learned there
     legal = neighbours >= 0
     legal[goal] = False  # the goal ends the episode: its moves are never updated

@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..checks import check_real, short_repr
-from ..sliding.board import Board, check_cells, check_pair, check_reachable, default_goal, is_token_board
+from ..sliding.board import Board, check_cells, check_pair, check_reachable, is_token_board
 from ..sliding.heuristics import for_goal
 from ..sliding.state_space import state_space  # noqa: F401 - the doctests use it
 from . import DISCOUNT
-from .qtable import check_dict_table, check_table, q_array
+from .qtable import check_dict_table, check_table, q_array, table_goal
 
 __all__ = ["q_to_distance", "learned_distances", "q_heuristic", "QHeuristic"]
 
@@ -170,16 +170,10 @@ def q_heuristic(q, discount: float = DISCOUNT, *, unexplored="manhattan",
 
 def _goal_of(q, goal) -> Board:
     """The goal of the table: an array's is that of its state space; a dict's is `goal` or the default."""
+    target = table_goal(q, goal)
     if not isinstance(q, dict):
-        space = check_table(q)[1]
-        if goal is not None and check_cells(goal, "goal")[0] != space.goal:
-            raise ValueError(f"an array table is learned for the goal {space.goal}, not {tuple(goal)}")
-        return space.goal
-    if goal is None:
-        if not q:
-            raise ValueError("an empty table has no boards to tell the puzzle by; pass the goal")
-        goal = default_goal(check_cells(next(iter(q)))[1])
-    target = check_cells(goal, "goal")[0]
+        check_table(q)  # moves into the wall -inf, as the original game's tables have
+        return target
     if is_token_board(target):
         raise ValueError("a Q-table heuristic reads distances from the original game's rewards; "
                          "a token board such as sun/moon is learned with other rewards")
@@ -195,10 +189,8 @@ def _known_from_array(q, discount: float) -> dict:
 
 def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
     known = {}
+    width = check_dict_table(q, "the table")  # every board, and 4 numbers (none NaN) for each
     for board, values in q.items():
-        if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) != 4:
-            raise ValueError(f"board {short_repr(board)} has values {short_repr(values)}; "
-                             f"a row of the table is 4 numbers [Q(u), Q(r), Q(d), Q(l)]")
         legal = [check_real(value, "a Q-value", finite=False) for value in values if value != -math.inf]
         if not legal:
             raise ValueError(f"board {short_repr(board)} has no legal move in the table: every value is -inf")
@@ -210,7 +202,6 @@ def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
             )
         if best > 0:
             known[check_cells(board, "a board of the table")[0]] = round(q_to_distance(best, discount))
-    width = check_dict_table(q, "the table")  # the values are checked above; this checks every board
     if width is not None and width * width != len(target):
         raise ValueError(f"the table holds {width}x{width} boards but the goal {target} is not of that size")
     for board in q:  # each board must be one that slides can turn into the goal

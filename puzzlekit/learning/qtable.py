@@ -5,7 +5,6 @@ header before it reads a byte of data.
 
 from __future__ import annotations
 
-import json
 import os
 import zipfile
 import zlib
@@ -13,9 +12,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..checks import check_bool, short_repr
-from ..datafiles import data_folder, data_path, json_depth, parse_metadata, read_npy_member
-from ..sliding.board import check_cells, is_token_board
+from ..checks import check_bool, check_type, short_repr
+from ..datafiles import data_folder, data_path, metadata_json, parse_metadata, read_npy_member
+from ..sliding.board import check_cells, default_goal, is_token_board
 from ..sliding.grid import DIRECTIONS
 from ..sliding.state_space import TABLE_SIZES, StateSpace, state_space
 
@@ -75,18 +74,8 @@ def save_table(file_name: str | os.PathLike, q, *, dtype: str = "float32", **met
         "columns": list(DIRECTIONS),
         "wall": "-inf",
     }
-    clash = set(header) & set(metadata)
-    if clash:
-        raise ValueError(f"metadata may not replace {sorted(clash)}: save_table writes those itself")
-    try:
-        text = json.dumps({**header, **metadata}, allow_nan=False)
-    except TypeError as error:
-        raise TypeError(f"metadata must be JSON: numbers, strings, lists and dicts ({error})") from None
-    except (ValueError, RecursionError) as error:
-        raise ValueError(f"metadata must be finite JSON, not circular or too deep ({error})") from None
-    if len(text) > _METADATA_CHARACTERS or json_depth(text) > _METADATA_DEPTH:
-        raise ValueError(f"metadata must be at most {_METADATA_CHARACTERS:,} characters of JSON, "
-                         f"nested at most {_METADATA_DEPTH} deep")
+    text = metadata_json(header, metadata, "save_table", max_characters=_METADATA_CHARACTERS,
+                         max_depth=_METADATA_DEPTH)
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = _temporary(path)
     try:
@@ -209,8 +198,7 @@ def _temporary(path: Path) -> Path:
 
 
 def _check_file_name(file_name) -> Path:
-    if not isinstance(file_name, (str, os.PathLike)):
-        raise TypeError(f"file_name must be a str or a path, got {short_repr(file_name)} ({type(file_name).__name__})")
+    check_type(file_name, "file_name", (str, os.PathLike), "a str or a path")
     path = Path(file_name)
     if not str(path) or "\0" in str(path):
         raise ValueError(f"file_name must name a file, got {short_repr(str(file_name))}")
@@ -230,14 +218,14 @@ def _read_metadata(text: str, path: Path, what: str) -> dict:
     return metadata
 
 
-def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[object, StateSpace]:
+def check_table(q, what: str = "the table", *, walls: bool = True, space=None) -> tuple[object, StateSpace]:
     """`q` as a numpy array of floats and its state space, after checking it is a Q-table over every board.
 
     A table has one row per board of `state_space(2)` or `state_space(3)` and 4 columns; every
     legal move holds a finite number (no NaN) and every move into the wall -inf (any finite
     number when `walls=False`, for tables learned with a reward for the wall). TypeError for
     something that is not an array of floats (a dict of `q_learning` goes through `q_array` first),
-    ValueError for the wrong shape or values.
+    ValueError for the wrong shape or values, or for a `space` given that is not the table's.
 
     Examples
     --------
@@ -254,8 +242,7 @@ def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[obje
     ...
     TypeError: the table must be a numpy array of floats, one row per board and 4 columns; got None (NoneType)
     """
-    if not isinstance(what, str):
-        raise TypeError(f"what must be a string (a name for the table in messages), got {short_repr(what)}")
+    check_type(what, "what", str, "a string (a name for the table in messages)")
     check_bool(walls, "walls")
     if isinstance(q, dict):
         raise TypeError(f"{what} is a dict (board -> values, as q_learning makes); make it an array with q_array")
@@ -270,10 +257,13 @@ def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[obje
         raise TypeError(f"{what} must be a numpy array of floats, one row per board and 4 columns; "
                         f"got {short_repr(q)} ({type(q).__name__})")
     q = np.asarray(q)
-    space = next((state_space(size) for size in TABLE_SIZES if q.shape == (len(state_space(size).ranks), 4)), None)
+    given, space = space, next((state_space(size) for size in TABLE_SIZES
+                                if q.shape == (len(state_space(size).ranks), 4)), None)
     if space is None:
         raise ValueError(f"{what} has shape {q.shape}; a table has shape (12, 4) for 2x2 boards "
                          f"or (181440, 4) for 3x3 boards")
+    if given is not None and given is not space:
+        raise ValueError(f"space must be the state space of {what}, {space}")
     legal = space.neighbours >= 0
     if not np.isfinite(q[legal]).all():
         raise ValueError(f"{what} has values that are not finite numbers (NaN or inf) where moves are legal")
@@ -282,6 +272,31 @@ def check_table(q, what: str = "the table", *, walls: bool = True) -> tuple[obje
     if walls and not (q[~legal] == -np.inf).all():
         raise ValueError(f"{what} has values other than -inf for moves into the wall")
     return q, space
+
+
+def table_goal(q, goal=None) -> tuple:
+    """The goal a table was learned for: an array table's is its state space's (and `goal`, if given, must be it);
+    a dict table's is `goal`, by default the usual goal of its boards' size.
+
+    Examples
+    --------
+    >>> table_goal({(1, 2, 0, 3): [0.5, 1.0, float("-inf"), float("-inf")]})
+    (1, 2, 3, 0)
+    >>> table_goal(load_table()[0], goal=(1, 2, 3, 4, 5, 6, 7, 0, 8))
+    Traceback (most recent call last):
+    ...
+    ValueError: an array table is learned for the goal (1, 2, 3, 4, 5, 6, 7, 8, 0), not (1, 2, 3, 4, 5, 6, 7, 0, 8)
+    """
+    if not isinstance(q, dict):
+        space = check_table(q, walls=False)[1]
+        if goal is not None and check_cells(goal, "goal")[0] != space.goal:
+            raise ValueError(f"an array table is learned for the goal {space.goal}, not {tuple(goal)}")
+        return space.goal
+    if goal is None:
+        if not q:
+            raise ValueError("an empty table has no boards to tell the puzzle by; pass the goal")
+        goal = default_goal(check_cells(next(iter(q)), "a board of the table")[1])
+    return check_cells(goal, "goal")[0]
 
 
 def check_dict_table(q, what: str = "q") -> int | None:
@@ -377,12 +392,11 @@ def q_array(q: dict, size: int = 3):
     >>> table.shape, table[state_space(2).row((1, 2, 0, 3))].tolist()
     ((12, 4), [0.81, 1.0, -inf, -inf])
     """
-    if not isinstance(q, dict):
-        raise TypeError(f"q must be a dict of q_learning (board -> 4 values), got {short_repr(q)} ({type(q).__name__})")
+    check_dict_table(q, "q")  # boards, and 4 numbers for each
     space = state_space(size)
     array = np.where(space.neighbours >= 0, 0.0, -np.inf)
     if q:
-        boards = [check_cells(board, "a board of the table")[0] for board in q]
+        boards = [check_cells(board)[0] for board in q]
         wrong = next((board for board in boards if len(board) != size * size or is_token_board(board)), None)
         if wrong is not None:
             raise ValueError(f"board {wrong} of the table is not a board of the {size}x{size} tiles puzzle")
@@ -390,11 +404,5 @@ def q_array(q: dict, size: int = 3):
         if (rows < 0).any():
             bad = boards[int(np.flatnonzero(rows < 0)[0])]
             raise ValueError(f"board {bad} of the table cannot reach the goal {space.goal}")
-        values = list(q.values())
-        if not all(isinstance(row, (list, tuple)) and len(row) == 4 for row in values):
-            raise ValueError("each board of the table must have 4 values, [Q(u), Q(r), Q(d), Q(l)]")
-        try:
-            array[rows] = np.array(values, dtype=float)
-        except (TypeError, ValueError) as error:
-            raise TypeError(f"the table's values must be numbers ({error})") from None
+        array[rows] = np.array(list(q.values()), dtype=float)
     return check_table(array, "the table", walls=False)[0]

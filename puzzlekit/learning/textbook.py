@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
-from ..checks import check_callable, check_int, check_real, short_repr
+from ..checks import check_callable, check_collection, check_int, check_real, check_type, short_repr
 from ..sliding.board import Board, check_cells, default_goal, successors
 from ..sliding.grid import check_direction
 from . import DISCOUNT
@@ -59,8 +59,7 @@ def value_iteration(
     discount = check_real(discount, "discount", minimum=0, below=1)
     max_sweeps = check_int(max_sweeps, "max_sweeps", minimum=1)
     check_callable(successors, "successors")
-    if isinstance(states, (str, bytes)) or not isinstance(states, Iterable):
-        raise TypeError(f"states must be a list of states, got {short_repr(states)} ({type(states).__name__})")
+    check_collection(states, "states", "a list of states")
     states = list(states)
     if goal not in states:
         raise ValueError(f"goal {short_repr(goal)} is not one of the states")
@@ -139,8 +138,7 @@ def expected_value(
     goal = _goal(goal, board)
     discount = check_real(discount, "discount", minimum=0, maximum=1)
     move_reward, goal_reward = check_real(move_reward, "move_reward"), check_real(goal_reward, "goal_reward")
-    if not isinstance(values, Mapping):
-        raise TypeError(f"values must be a dict, board -> value, got {short_repr(values)} ({type(values).__name__})")
+    check_type(values, "values", Mapping, "a dict, board -> value")
     total = 0.0
     for probability, next_board in move_outcomes(board, action, slip):
         if next_board == goal:
@@ -294,8 +292,7 @@ def value_iteration_slippery(
 
 def _states(states) -> list:
     """The boards of `states` (boards, or a dict keyed by boards), checked."""
-    if isinstance(states, (str, bytes)) or not hasattr(states, "__iter__"):
-        raise TypeError(f"states must be a list of boards, got {short_repr(states)} ({type(states).__name__})")
+    check_collection(states, "states", "a list of boards")
     boards = [check_cells(board, "a board of states")[0] for board in states]
     if not boards:
         raise ValueError("states is empty: there is no board to value")
@@ -310,8 +307,7 @@ def _goal(goal, board) -> Board:
 
 
 def _check_policy(policy) -> None:
-    if not isinstance(policy, Mapping):
-        raise TypeError(f"policy must be a dict, board -> move, got {short_repr(policy)} ({type(policy).__name__})")
+    check_type(policy, "policy", Mapping, "a dict, board -> move")
     for move in policy.values():
         check_direction(move)
 

@@ -11,6 +11,21 @@ from ..checks import short_repr
 __all__ = ["RecordEpisodeStatistics"]
 
 
+def check_environment(env) -> None:
+    """Check that `env` is an environment: a `SlidingPuzzleEnv`, or a wrapper with its `reset` and `step`.
+
+    Examples
+    --------
+    >>> check_environment(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: env must be an environment with reset() and step(), such as SlidingPuzzleEnv(); got None (NoneType)
+    """
+    if not (callable(getattr(env, "reset", None)) and callable(getattr(env, "step", None))):
+        raise TypeError(f"env must be an environment with reset() and step(), such as SlidingPuzzleEnv(); "
+                        f"got {short_repr(env)} ({type(env).__name__})")
+
+
 class RecordEpisodeStatistics:
     """An environment that records, for each episode that ended, its return, its length and its bumps.
 
@@ -31,8 +46,7 @@ class RecordEpisodeStatistics:
     """
 
     def __init__(self, env):
-        if not (callable(getattr(env, "reset", None)) and callable(getattr(env, "step", None))):
-            raise TypeError(f"env must be an environment with reset() and step(), got {short_repr(env)}")
+        check_environment(env)
         self.env = env
         self.returns: list[float] = []
         self.lengths: list[int] = []

@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from ..checks import check_int, make_rng, short_repr
+from ..checks import check_choice, check_int, make_rng, short_repr
 from .board_checks import (
     BLANK,
     MAX_CELLS,
@@ -24,10 +24,9 @@ from .board_checks import (
     is_token_board,
 )
 from .grid import (
-    DIRECTION_NAMES,
     DIRECTIONS,  # noqa: F401 - re-exported, as default_goal
     _swapped,
-    blocked_message,
+    slide_target,
     step_table,
     swap,
 )
@@ -178,14 +177,9 @@ def slide(board: Sequence[int], direction: str) -> Board:
     ValueError: the blank at (2, 2) cannot move 'r' (right): it is on the right column
     """
     cells, size = check_cells(board)
-    if not isinstance(direction, str) or direction not in DIRECTION_NAMES:
-        raise ValueError(
-            f"direction must be one of 'u', 'r', 'd', 'l' (the blank's moves), got {short_repr(direction)}"
-        )
+    check_choice(direction, "direction", DIRECTIONS)
     blank = cells.index(BLANK)
-    target = dict(step_table(size)[blank]).get(direction)
-    if target is None:
-        raise ValueError(blocked_message(blank, size, direction))
+    target = slide_target(blank, size, direction)
     return _swapped(cells, blank, target)
 
 

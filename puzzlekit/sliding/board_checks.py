@@ -12,7 +12,7 @@ from functools import cache
 
 from ..checks import check_int, short_repr
 
-__all__ = ["side", "Board", "BLANK", "default_goal"]
+__all__ = ["Board", "BLANK", "default_goal"]
 
 # The widest board the package accepts: enough for any demonstration, small enough that a goal or a
 # table of its cells always fits in memory.

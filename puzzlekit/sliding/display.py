@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from ..checks import check_int, short_repr
+from ..checks import check_collection, check_int, short_repr
 from .board import BLANK, MOON, SUN, check_cells, format_board, is_token_board
 
 __all__ = ["show"]
@@ -52,22 +52,19 @@ class BoardPicture:
     """
 
     def __init__(self, boards: Sequence, captions: Sequence[str] | None = None, highlight=(), cell: int = 40):
-        if isinstance(boards, (str, bytes)) or not hasattr(boards, "__iter__") or getattr(boards, "ndim", 1) == 0:
-            raise TypeError(f"boards must be a list of boards, got {short_repr(boards)} ({type(boards).__name__})")
+        check_collection(boards, "boards", "a list of boards")
         self.boards = [check_cells(board)[0] for board in boards]
         if not self.boards:
             raise ValueError("show() needs at least one board")
         if captions is not None:
-            if isinstance(captions, (str, bytes)) or not hasattr(captions, "__iter__"):
-                raise TypeError(f"captions must be a list of texts, one per board, got {short_repr(captions)}")
+            check_collection(captions, "captions", "a list of texts, one per board")
             captions = list(captions)
             if not all(isinstance(caption, str) for caption in captions):
                 raise TypeError(f"captions must be texts (strings), one per board, got {short_repr(captions)}")
             if len(captions) != len(self.boards):
                 raise ValueError(f"{len(captions)} captions for {len(self.boards)} boards; give one caption per board")
         self.captions = captions
-        if isinstance(highlight, (int, str)) or not hasattr(highlight, "__iter__"):
-            raise TypeError(f"highlight must be a list of tiles, e.g. highlight=[5], got {short_repr(highlight)}")
+        check_collection(highlight, "highlight", "a list of tiles, e.g. highlight=[5]")
         self.highlight = {check_int(tile, "a tile in highlight") for tile in highlight}
         self.cell = check_int(cell, "cell", minimum=8, maximum=400)
 

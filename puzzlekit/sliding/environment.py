@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..checks import check_int, check_real, make_rng, short_repr
+from ..checks import check_int, check_real, check_type, make_rng, short_repr
 from .board import (
     BLANK,
     DIRECTIONS,
@@ -17,7 +17,7 @@ from .board import (
     Board,
     check_goal,
     check_pair,
-    is_solvable,
+    check_reachable,
     random_board,
 )
 from .grid import _swapped, blocked_message, step_table
@@ -136,8 +136,7 @@ class SlidingPuzzleEnv:
         slip: float = 0.0,
     ):
         target, size = check_goal(goal, size)
-        if not isinstance(rewards, Rewards):
-            raise TypeError(f"rewards must be a Rewards, e.g. SUN_MOON_REWARDS, got {type(rewards).__name__}")
+        check_type(rewards, "rewards", Rewards, "a Rewards, e.g. SUN_MOON_REWARDS")
         if max_steps is not None:
             max_steps = check_int(max_steps, "max_steps (or None, no limit)", minimum=1)
         self.size = size
@@ -182,9 +181,7 @@ class SlidingPuzzleEnv:
                 + (f", slip={self.slip}" if self.slip else "") + ")")
 
     def _check_start(self, board, what: str) -> Board:
-        cells = check_pair(board, self.goal)[0]
-        if not is_solvable(cells, self.goal):
-            raise ValueError(f"{what} {cells} cannot reach the goal {self.goal}: its parity is wrong (see chapter 2)")
+        cells = check_reachable(check_pair(board, self.goal)[0], self.goal, self.size, what)
         if cells == self.goal:
             raise ValueError(f"{what} is the goal {self.goal}: the episode would be over before it began")
         return cells
@@ -228,8 +225,7 @@ class SlidingPuzzleEnv:
         """
         if seed is not None:
             self._rng = make_rng(seed)
-        if options is not None and not isinstance(options, dict):
-            raise TypeError(f"options must be a dict such as {{'board': ...}} or None, got {short_repr(options)}")
+        check_type(options, "options", (dict, type(None)), "a dict such as {'board': ...} or None")
         options = options or {}
         unknown = set(options) - {"board"}
         if unknown:

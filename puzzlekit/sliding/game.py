@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..checks import check_int, make_rng
+from ..checks import check_choice, check_int, make_rng
 from .board import (
     BLANK,
     Board,
@@ -15,7 +15,7 @@ from .board import (
     inversions,
     random_board,
 )
-from .grid import DIRECTION_NAMES, _swapped, blocked_message, step_table
+from .grid import DIRECTIONS, _swapped, slide_target, step_table
 
 __all__ = ["SlidingPuzzleGame"]
 
@@ -141,12 +141,9 @@ class SlidingPuzzleGame:
         ...
         ValueError: the blank at (2, 1) cannot move 'd' (down): it is on the bottom row
         """
-        if not isinstance(direction, str) or direction not in DIRECTION_NAMES:
-            raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the blank's moves), got {direction!r}")
+        check_choice(direction, "direction", DIRECTIONS)
         blank = self._board.index(BLANK)
-        target = dict(step_table(self.size)[blank]).get(direction)
-        if target is None:
-            raise ValueError(blocked_message(blank, self.size, direction))
+        target = slide_target(blank, self.size, direction)
         self._slide(target, blank)
         return target, blank
 
@@ -162,12 +159,7 @@ class SlidingPuzzleGame:
         7
         """
         for name, value in (("row", row), ("col", col)):
-            value = check_int(value, name)
-            if not 0 <= value < self.size:
-                raise ValueError(
-                    f"{name} {value} is off the board: a {self.size}x{self.size} board has rows and columns "
-                    f"0..{self.size - 1}"
-                )
+            check_int(value, f"{name} (on the board, a row or column)", minimum=0, maximum=self.size - 1)
         return self.move_tile_by_index(int(row) * self.size + int(col))
 
     def move_tile_by_index(self, i: int) -> int | None:
@@ -179,10 +171,7 @@ class SlidingPuzzleGame:
         >>> game.move_tile_by_index(8), game.board
         (7, (1, 2, 3, 4, 5, 6, 7, 8, 0))
         """
-        i = check_int(i, "index")
-        cells = len(self._board)
-        if not 0 <= i < cells:
-            raise ValueError(f"index {i} is off the board: a {self.size}x{self.size} board has indexes 0..{cells - 1}")
+        i = check_int(i, "index (on the board, a cell)", minimum=0, maximum=len(self._board) - 1)
         blank = self._board.index(BLANK)
         if blank not in (target for _, target in step_table(self.size)[i]):
             return None

@@ -14,7 +14,7 @@ import numpy as np
 from ..checks import check_int, short_repr
 from .board_checks import MAX_SIZE, check_cells, side  # noqa: F401 - side re-exported for the grid's users
 
-__all__ = ["DIRECTIONS", "neighbour", "step_table", "target_array", "swap"]
+__all__ = ["DIRECTIONS", "step_table", "target_array", "swap"]
 
 # The blank's moves, in the order of the original 8-puzzle game. 'u' moves the blank up: the tile above it slides down.
 DIRECTIONS = ("u", "r", "d", "l")
@@ -22,15 +22,14 @@ DIRECTION_NAMES = {"u": "up", "r": "right", "d": "down", "l": "left"}
 EDGE_NAMES = {"u": "top row", "r": "right column", "d": "bottom row", "l": "left column"}
 
 def neighbour(cell: int, size: int, direction: str) -> int | None:
-    """The cell one step from `cell` in `direction` on a `size` x `size` grid, or None off the edge.
+    """The cell one step from `cell` in `direction` ('u', 'r', 'd' or 'l') on a `size` x `size` grid, or None off
+    the edge. `step_table` reads it once per size, with cells and directions it makes itself: trusted.
 
     Examples
     --------
     >>> neighbour(4, 3, 'u'), neighbour(4, 3, 'l'), neighbour(2, 3, 'r')
     (1, 3, None)
     """
-    size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
-    cell = check_int(cell, "cell", minimum=0, maximum=size * size - 1)
     row, col = divmod(cell, size)
     if direction == "u":
         return cell - size if row > 0 else None
@@ -38,9 +37,7 @@ def neighbour(cell: int, size: int, direction: str) -> int | None:
         return cell + 1 if col < size - 1 else None
     if direction == "d":
         return cell + size if row < size - 1 else None
-    if direction == "l":
-        return cell - 1 if col > 0 else None
-    raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (the blank's moves), got {direction!r}")
+    return cell - 1 if col > 0 else None
 
 
 def step_table(size: int) -> tuple[tuple[tuple[str, int], ...], ...]:
@@ -112,6 +109,24 @@ def _swapped(cells, i: int, j: int) -> tuple:
     swapped = list(cells)
     swapped[i], swapped[j] = swapped[j], swapped[i]
     return tuple(swapped)
+
+
+def slide_target(blank: int, size: int, direction: str) -> int:
+    """The cell the blank at `blank` moves to in `direction` (a checked letter); ValueError if it would leave the board.
+
+    Examples
+    --------
+    >>> slide_target(4, 3, 'u')
+    1
+    >>> slide_target(8, 3, 'r')
+    Traceback (most recent call last):
+    ...
+    ValueError: the blank at (2, 2) cannot move 'r' (right): it is on the right column
+    """
+    target = dict(step_table(size)[blank]).get(direction)
+    if target is None:
+        raise ValueError(blocked_message(blank, size, direction))
+    return target
 
 
 def blocked_message(blank: int, size: int, direction: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..checks import check_collection
 from ..problem import Problem
 from .board import BLANK, Board, check_pair, check_reachable, slide
 from .grid import DIRECTIONS, _swapped, step_table
@@ -136,6 +137,23 @@ the parity of its inversions differs, and no slide changes it (see chapter 2)
         from .heuristics import for_goal
 
         return for_goal(h, self.goal)
+
+
+def as_sliding_puzzle(problem) -> SlidingPuzzle:
+    """A `SlidingPuzzle` as it is; a board (a sequence of ints, a numpy array too) becomes `SlidingPuzzle(board)`.
+
+    Examples
+    --------
+    >>> as_sliding_puzzle([1, 2, 0, 3])
+    SlidingPuzzle((1, 2, 0, 3), goal=(1, 2, 3, 0))
+    >>> as_sliding_puzzle("1 2 0 3")
+    Traceback (most recent call last):
+    ...
+    TypeError: problem must be a board or a SlidingPuzzle, got '1 2 0 3' (str)
+    """
+    if isinstance(problem, SlidingPuzzle):
+        return problem
+    return SlidingPuzzle(check_collection(problem, "problem", "a board or a SlidingPuzzle", dicts=False))
 
 
 class TileCostPuzzle(SlidingPuzzle):

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import check_int, short_repr
-from .board import BLANK, Board, check_cells, default_goal, is_token_board
+from ..checks import check_collection, check_int
+from .board import BLANK, Board, check_cells, check_reachable, default_goal, is_token_board
 from .distances import distance_table, rank, rank_columns
 from .grid import DIRECTIONS, MAX_SIZE, target_array
 
@@ -74,8 +74,8 @@ class StateSpace:
         if size != self.size or is_token_board(cells):
             raise ValueError(f"board {cells} is not a board of the {self.size}x{self.size} tiles puzzle")
         row = int(self.row_of_rank[rank(cells)])
-        if row < 0:
-            raise ValueError(f"board {cells} cannot reach the goal {self.goal}: its parity is wrong (see chapter 2)")
+        if row < 0:  # a board of the other parity: check_reachable says so
+            check_reachable(cells, self.goal, self.size)
         return row
 
     def board(self, row: int) -> Board:
@@ -97,9 +97,7 @@ class StateSpace:
         >>> state_space(2).rows([(1, 2, 3, 0), (1, 2, 0, 3), (2, 1, 3, 0)]).tolist()
         [5, 4, -1]
         """
-        if isinstance(boards, (str, bytes)) or not hasattr(boards, "__iter__") or getattr(boards, "ndim", 1) == 0:
-            raise TypeError(f"boards must be a list of boards or a (count, {self.size * self.size}) array, "
-                            f"got {short_repr(boards)}")
+        check_collection(boards, "boards", f"a list of boards or a (count, {self.size * self.size}) array")
         if not hasattr(boards, "dtype"):
             boards = [check_cells(board)[0] for board in boards] or np.empty((0, self.size * self.size), np.uint8)
         boards = np.asarray(boards)
@@ -137,11 +135,27 @@ def state_space(size: int = 3) -> StateSpace:
     ValueError: a 4x4 board has 10,461,394,944,000 reachable boards, too many for a table;
     Q-tables cover 2x2 and 3x3 boards
     """
+    return _build(check_table_size(size))
+
+
+def check_table_size(size) -> int:
+    """`size` as an int, after checking that a table covers its boards: 2 or 3.
+
+    Examples
+    --------
+    >>> check_table_size(3)
+    3
+    >>> check_table_size(5)
+    Traceback (most recent call last):
+    ...
+    ValueError: a 5x5 board has 7,755,605,021,665,492,992,000,000 reachable boards, too many for a table;
+    Q-tables cover 2x2 and 3x3 boards
+    """
     size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     if size not in TABLE_SIZES:
         raise ValueError(f"a {size}x{size} board has {math.factorial(size * size) // 2:,} reachable boards, "
                          f"too many for a table; Q-tables cover 2x2 and 3x3 boards")
-    return _build(size)
+    return size
 
 
 @functools.cache

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..checks import short_repr
+from ..checks import check_type
 from ..datafiles import data_folder
 from .level import Level, parse_level
 
@@ -58,8 +58,7 @@ def load_level(name: str) -> Level:
     ...
     ValueError: no shipped Sokobond level is called 'last'; the levels are 'first', ...
     """
-    if not isinstance(name, str):
-        raise TypeError(f"name must be a level's name (a str, see levels()), got {short_repr(name)}")
+    check_type(name, "name", str, "a level's name (a str, see levels())")
     files = _files()
     if name not in files:
         names = ", ".join(repr(known) for known in files)
@@ -79,8 +78,7 @@ def read_level(name: str) -> Level:
     ...
     ValueError: 'no_such_level' is neither a shipped Sokobond level (first, pair, ...) nor a level's file
     """
-    if not isinstance(name, str):
-        raise TypeError(f"name must be a level's name or a file's path (a str), got {short_repr(name)}")
+    check_type(name, "name", str, "a level's name or a file's path (a str)")
     files = _files()
     if name in files:
         return load_level(name)

@@ -3,7 +3,7 @@ needed)."""
 
 from __future__ import annotations
 
-from ..checks import short_repr
+from ..checks import check_type
 from ..search import DEFAULT_MAX_EXPANDED, astar_search
 from .level import Level, parse_level
 from .picture import format_state
@@ -20,9 +20,7 @@ KEYS = {"u": "u", "r": "r", "d": "d", "l": "l", "z": "undo", "x": "reset", "h": 
 def _level(level) -> Level:
     if isinstance(level, str):
         return parse_level(level)
-    if not isinstance(level, Level):
-        raise TypeError(f"level must be a Level or its text, got {short_repr(level)} ({type(level).__name__})")
-    return level
+    return check_type(level, "level", Level, "a Level or its text")
 
 
 def solution_path(level: Level | str, state: State | None = None, *,
@@ -155,7 +153,7 @@ class SokobondGame:
         >>> SokobondGame('#####\\n#h.H#\\n#####').move('x')
         Traceback (most recent call last):
         ...
-        ValueError: direction must be one of 'u', 'r', 'd', 'l' (up, right, down, left), got 'x'
+        ValueError: direction must be one of 'u', 'r', 'd', 'l'; got 'x' (str)
         """
         child = move(self.level, self.state, direction)
         if child is None:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..checks import short_repr
+from ..checks import check_type
 
 __all__ = ["ELECTRONS", "Cell", "Level", "parse_level", "format_level"]
 
@@ -143,8 +143,7 @@ def parse_level(text: str) -> Level:
     ...
     ValueError: row 2 has 3 cells but row 0 has 4: every row of a level must have the same length
     """
-    if not isinstance(text, str):
-        raise TypeError(f"level text must be a str, got {short_repr(text)} ({type(text).__name__})")
+    check_type(text, "level text", str, "a str")
     title, shortest, corners, rows = "", None, None, []
     for number, line in enumerate(text.strip("\n").split("\n"), start=1):
         line = line.rstrip()
@@ -252,8 +251,7 @@ def format_level(level: Level) -> str:
     >>> format_level(parse_level(text)) == text
     True
     """
-    if not isinstance(level, Level):
-        raise TypeError(f"level must be a Level (see parse_level), got {short_repr(level)} ({type(level).__name__})")
+    check_type(level, "level", Level, "a Level (see parse_level)")
     grid = [[WALL if (row, col) in level.walls else FLOOR for col in range(level.width)]
             for row in range(level.height)]
     for index, (element, (row, col)) in enumerate(zip(level.elements, level.cells)):

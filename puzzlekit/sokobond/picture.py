@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..checks import check_int, short_repr
+from ..checks import check_int, check_type
 from .level import Level
 from .rules import State, check_state, free_electrons, initial_state
 
@@ -35,8 +35,7 @@ class SokobondPicture:
 
     def __init__(self, level: Level, states: Sequence[State], captions: Sequence[str] | None = None,
                  cell: int = 40):
-        if not isinstance(level, Level):
-            raise TypeError(f"level must be a Level (see parse_level), got {short_repr(level)}")
+        check_type(level, "level", Level, "a Level (see parse_level)")
         self.level = level
         self.states = [check_state(level, state) for state in states]
         if not self.states:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..checks import short_repr
+from ..checks import check_bool, check_choice, check_type, short_repr
 from ..problem import Problem
 from ..sliding.grid import DIRECTIONS
 from .heuristics import HEURISTICS
@@ -43,10 +43,8 @@ class SokobondPuzzle(Problem):
     def __init__(self, level: Level | str, *, prune_dead: bool = False, start: State | None = None):
         if isinstance(level, str):
             level = parse_level(level)
-        if not isinstance(level, Level):
-            raise TypeError(f"level must be a Level or its text, got {short_repr(level)} ({type(level).__name__})")
-        if not isinstance(prune_dead, bool):
-            raise TypeError(f"prune_dead must be True or False, got {short_repr(prune_dead)}")
+        check_type(level, "level", Level, "a Level or its text")
+        check_bool(prune_dead, "prune_dead")
         self.level = level
         self.prune_dead = prune_dead
         self.initial: State = initial_state(level) if start is None else check_state(level, start)
@@ -132,14 +130,10 @@ class SokobondPuzzle(Problem):
         >>> puzzle.heuristic('manhattan')
         Traceback (most recent call last):
         ...
-        ValueError: SokobondPuzzle knows the heuristics 'manhattan_sum', 'electron_weighted_sum', \
-'widest_gap'; got 'manhattan'
+        ValueError: h must be one of 'manhattan_sum', 'electron_weighted_sum', 'widest_gap'; got 'manhattan' (str)
         """
         if isinstance(h, str):
-            if h not in HEURISTICS:
-                names = ", ".join(repr(name) for name in HEURISTICS)
-                raise ValueError(f"SokobondPuzzle knows the heuristics {names}; got {h!r}")
-            h = HEURISTICS[h]
+            h = HEURISTICS[check_choice(h, "h", tuple(HEURISTICS))]
         if h in HEURISTICS.values():
             function, level = h, self.level
             return lambda state: function(level, state)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..checks import short_repr
+from ..checks import check_choice, check_type, short_repr
 from ..sliding.grid import DIRECTIONS
 from .level import Level
 
@@ -174,8 +174,7 @@ def check_state(level: Level, state) -> State:
     ...
     ValueError: the state puts an atom at (0, 0), which is not a floor cell of the level
     """
-    if not isinstance(level, Level):
-        raise TypeError(f"level must be a Level (see parse_level), got {short_repr(level)} ({type(level).__name__})")
+    check_type(level, "level", Level, "a Level (see parse_level)")
     if not (isinstance(state, tuple) and len(state) == 2):
         raise TypeError(f"a state must be a State(cells, bonds), got {short_repr(state)}")
     cells, bonds = state
@@ -211,8 +210,7 @@ def initial_state(level: Level) -> State:
     >>> initial_state(parse_level('######\\n#hH.O#\\n######'))
     State(cells=((1, 1), (1, 2), (1, 4)), bonds=((0, 1),))
     """
-    if not isinstance(level, Level):
-        raise TypeError(f"level must be a Level (see parse_level), got {short_repr(level)} ({type(level).__name__})")
+    check_type(level, "level", Level, "a Level (see parse_level)")
     return State(level.cells, bond_atoms(level, level.cells, ()))
 
 
@@ -230,8 +228,7 @@ def cut_bonds(level: Level, state: State, direction: str) -> set:
     >>> cut_bonds(level, initial_state(level), 'd'), cut_bonds(level, initial_state(level), 'u')
     ({(0, 1)}, set())
     """
-    if not isinstance(direction, str) or direction not in STEPS:
-        raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l', got {short_repr(direction)}")
+    check_choice(direction, "direction", DIRECTIONS)
     state = _valid(level, state)
     if not level.cutters:
         return set()
@@ -273,9 +270,7 @@ def move(level: Level, state: State, direction: str) -> State | None:
     >>> move(level, state, 'l')
     State(cells=((1, 1), (1, 2), (1, 4)), bonds=((0, 1),))
     """
-    if not isinstance(direction, str) or direction not in STEPS:
-        raise ValueError(f"direction must be one of 'u', 'r', 'd', 'l' (up, right, down, left), "
-                         f"got {short_repr(direction)}")
+    check_choice(direction, "direction", DIRECTIONS)
     state = _valid(level, state)
     dr, dc = STEPS[direction]
     cells, bonds = state

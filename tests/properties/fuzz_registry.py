@@ -217,7 +217,6 @@ OVERRIDES = {
     "greedy_path.start": st.one_of(good(st.just(None)), values.CHEAP_BOARDS),
     "BoardPicture.cell": values.ints(10, 80),
     "show.cell": values.ints(10, 80),
-    "neighbour.cell": values.INDICES,
     "parse_board.text": objects.TEXTS,
     "save_table.file_name": objects.OUTPUT_FILES,
     "save_table.q": objects.SMALL_Q_TABLES,
@@ -291,7 +290,7 @@ OVERRIDES = {
     "new_network.sizes": objects.LAYER_SIZES,
     **{f"{name}.overestimate_weight": NONNEGATIVE.filter(lambda arg: arg.garbage or arg.value > 0)
        for name in ("loss", "backward", "DaviSettings")},
-    **{f"{name}.boards": objects.BOARD_BATCHES for name in ("children", "reflect", "encode", "one_hot",
+    **{f"{name}.boards": objects.BOARD_BATCHES for name in ("children", "encode", "one_hot",
                                                             "tile_distances", "one_hot_and_distances")},
     "scramble.depths": objects.DEPTH_LISTS,
     "scramble.rng": objects.NUMPY_RNGS,

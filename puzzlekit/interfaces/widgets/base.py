@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from ...checks import check_callable, check_int, short_repr
+from ...checks import check_callable, check_collection, check_int, check_type
 
 __all__ = ["GridPuzzleWidget"]
 
@@ -121,8 +121,7 @@ class GridPuzzleWidget(widgets.VBox):
         ('puzzlekit-undo',)
         """
         for value, what in [(name, "name"), (description, "description"), (tooltip, "tooltip")]:
-            if not isinstance(value, str):
-                raise TypeError(f"{what} must be a str, got {short_repr(value)} ({type(value).__name__})")
+            check_type(value, what, str, "a str")
         check_callable(action, "action")
         button = widgets.Button(description=description, tooltip=tooltip,
                                 layout=widgets.Layout(width=BUTTON_WIDTH), **options)
@@ -140,8 +139,7 @@ class GridPuzzleWidget(widgets.VBox):
         >>> board.say("<b>hello</b>"); board.message.value
         '&lt;b&gt;hello&lt;/b&gt;'
         """
-        if not isinstance(text, str):
-            raise TypeError(f"text must be a str, got {short_repr(text)} ({type(text).__name__})")
+        check_type(text, "text", str, "a str")
         self.message.value = html.escape(text, quote=False)
 
     # --- A solution, played move by move --------------------------------------------------------------------
@@ -156,10 +154,8 @@ class GridPuzzleWidget(widgets.VBox):
         >>> board.play_moves(["r"], "a friend", "A friend's move."); board.play.playing
         True
         """
-        if isinstance(actions, (str, bytes)) or not hasattr(actions, "__iter__"):
-            raise TypeError(f"actions must be a list of moves, got {short_repr(actions)}")
-        if not isinstance(who, str):
-            raise TypeError(f"who must be a str, got {short_repr(who)} ({type(who).__name__})")
+        check_collection(actions, "actions", "a list of moves")
+        check_type(who, "who", str, "a str")
         self.stop_playing()
         self._moves, self._who, self._done = list(actions), who, 0
         self._expected = self.state

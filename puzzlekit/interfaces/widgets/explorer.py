@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ...checks import check_int, short_repr
+from ...checks import check_choice, check_int
 from ...sliding.board import BLANK
 from ...sliding.display import show
 from ...sliding.grid import DIRECTION_NAMES
@@ -44,12 +44,8 @@ class SearchExplorer(widgets.VBox):
 
     def __init__(self, start: Sequence[int] | None = None, goal: Sequence[int] | None = None, *,
                  method: str = "astar", heuristic: str = "manhattan", max_expanded: int = 20_000):
-        if not isinstance(method, str) or method not in METHOD_NAMES:
-            names = ", ".join(map(repr, METHOD_NAMES))
-            raise ValueError(f"no search method named {short_repr(method)}; the methods are {names}")
-        if not isinstance(heuristic, str) or heuristic not in HEURISTICS:
-            names = ", ".join(map(repr, HEURISTICS))
-            raise ValueError(f"no heuristic named {short_repr(heuristic)}; the names are {names}")
+        check_choice(method, "method", tuple(METHOD_NAMES))
+        check_choice(heuristic, "heuristic", tuple(HEURISTICS))
         self.max_expanded = check_int(max_expanded, "max_expanded", minimum=1, maximum=MAX_TRACED)
         self.starts = dict(START_BOARDS)
         if start is not None:

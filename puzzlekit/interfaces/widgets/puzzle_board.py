@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ...checks import check_int, check_real, make_rng, short_repr
+from ...checks import check_bool, check_choice, check_int, check_real, make_rng
 from ...sliding.board import SUN_MOON_GOAL, SUN_MOON_START, Board, check_cells, default_goal, is_token_board, moves
 from ...sliding.display import COLOURS  # noqa: F401 - named in the doctests
 from ...sliding.game import SlidingPuzzleGame
@@ -22,6 +22,14 @@ from .tile_grid import SYMBOLS, TileGrid
 __all__ = ["PuzzleBoard", "play"]
 
 MAX_WIDGET_SIZE = 8  # 64 buttons: past that a board no longer fits a notebook's page
+
+
+def _shown(board) -> tuple[Board, int]:
+    """`board` checked (`check_cells`) and small enough for the widget; its cells and width."""
+    cells, size = check_cells(board)
+    if size > MAX_WIDGET_SIZE:
+        raise ValueError(f"board is {size}x{size}; the widget shows boards up to {MAX_WIDGET_SIZE}x{MAX_WIDGET_SIZE}")
+    return cells, size
 
 
 class PuzzleBoard(GridPuzzleWidget):
@@ -64,16 +72,9 @@ class PuzzleBoard(GridPuzzleWidget):
                  max_seconds: float = DEFAULT_MAX_SECONDS, max_expanded: int = DEFAULT_MAX_EXPANDED):
         size = check_int(size, "size", minimum=2, maximum=MAX_WIDGET_SIZE)
         if board is not None:
-            size = check_cells(board)[1]
-            if size > MAX_WIDGET_SIZE:
-                raise ValueError(f"board is {size}x{size}; the widget shows boards up to "
-                                 f"{MAX_WIDGET_SIZE}x{MAX_WIDGET_SIZE}")
-        if not isinstance(numbers, bool):
-            raise TypeError(f"numbers must be True or False, got {short_repr(numbers)}")
-        if not isinstance(hints, str):
-            raise TypeError(f"hints must be a str ('astar' or 'qtable'), got {short_repr(hints)}")
-        if hints not in HintSources.BUILT_IN:
-            raise ValueError(f"hints must be 'astar' or 'qtable' (the shipped table of the 8-puzzle), got {hints!r}")
+            size = _shown(board)[1]
+        check_bool(numbers, "numbers")
+        check_choice(hints, "hints", HintSources.BUILT_IN)
         self.max_seconds = check_real(max_seconds, "max_seconds", above=0, finite=False)
         self.max_expanded = check_int(max_expanded, "max_expanded", minimum=1)
         self._rng = make_rng(seed)  # one generator for every deal of this board, whatever its size
@@ -161,13 +162,10 @@ class PuzzleBoard(GridPuzzleWidget):
 
     @board.setter
     def board(self, board: Sequence[int]) -> None:
-        cells, size = check_cells(board)
+        cells, size = _shown(board)
         if size != self.game.size:
             if self.token:
                 raise ValueError(f"this sun/moon board is 3x3; the board given is {size}x{size}")
-            if size > MAX_WIDGET_SIZE:
-                raise ValueError(f"board is {size}x{size}; the widget shows boards up to "
-                                 f"{MAX_WIDGET_SIZE}x{MAX_WIDGET_SIZE}")
             self._new_game(size, cells)  # checks the board before it replaces ours
             self.stop_playing()
             self._build_grid()

@@ -10,6 +10,7 @@ import ipywidgets as widgets
 
 from ...checks import check_int
 from ...sliding.start_boards import START_BOARDS
+from ...sliding.state_space import check_table_size
 from .puzzle_board import PuzzleBoard
 
 __all__ = ["QLearningView"]
@@ -38,10 +39,7 @@ class QLearningView(widgets.VBox):
     def __init__(self, size: int = 3, *, seed: int = 0):
         from ...learning.tabular import EIGHT_PUZZLE_HYPERPARAMETERS as original
 
-        size = check_int(size, "size")
-        if size not in (2, 3):
-            raise ValueError(f"size must be 3 (the 8-puzzle) or 2; a {size}x{size} board has too many boards "
-                             "for a table")
+        size = check_table_size(size)
         seed = check_int(seed, "seed", minimum=0, maximum=2**63 - 1)
         super().__init__()
         self.size = size
@@ -167,9 +165,7 @@ boards (100.0%). Solve on the board plays it.')
         """
         from ...learning.tabular import policy_mistakes
 
-        if self.size != 3:
-            raise ValueError("the shipped table covers the 8-puzzle; this view is of the 2x2 puzzle")
-        solver = self.board.use_shipped_table()
+        solver = self.board.use_shipped_table()  # the board refuses the 2x2 puzzle: the table covers the 8-puzzle
         self.q = solver.q
         episodes = solver.metadata["episodes"]
         self.table_source = f"the shipped table, {episodes:,} episodes"

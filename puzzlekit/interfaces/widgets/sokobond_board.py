@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ...checks import check_choice, check_int, check_real, short_repr
+from ...checks import check_choice, check_int, check_real, check_type
 from ...sliding.grid import DIRECTION_NAMES
 from ...sokobond import KEYS, Level, SokobondGame, draw, levels, load_level, parse_level
 from .base import GridPuzzleWidget
@@ -110,14 +110,9 @@ class SokobondBoard(GridPuzzleWidget):
     def _level(self, level) -> tuple[str | None, Level]:
         if isinstance(level, Level):
             return None, level
-        if not isinstance(level, str):
-            raise TypeError(f"level must be a shipped level's name, a Level or a level's text, "
-                            f"got {short_repr(level)} ({type(level).__name__})")
-        if level in self.shipped:
+        check_type(level, "level", str, "a shipped level's name, a Level or a level's text")
+        if "\n" not in level:  # a name: load_level says which levels ship when it is none of them
             return level, load_level(level)
-        if "\n" not in level:
-            raise ValueError(f"no shipped Sokobond level is called {level!r}; the levels are "
-                             + ", ".join(repr(known) for known in self.shipped) + " (or give a level's text)")
         return None, parse_level(level)
 
     # --- The hooks of GridPuzzleWidget --------------------------------------------------------------------
@@ -263,8 +258,7 @@ class SokobondBoard(GridPuzzleWidget):
         >>> board.type_keys("rr?"); board.game.moves, board.message.value
         (['r', 'r'], "'?' is not a key of the game. Type u r d l to move, z to undo, x to reset, h for a hint.")
         """
-        if not isinstance(text, str):
-            raise TypeError(f"text must be a str, got {short_repr(text)} ({type(text).__name__})")
+        check_type(text, "text", str, "a str")
         for key in text.lower():
             command = KEYS.get(key)
             if command in ARROWS:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...checks import check_int, short_repr
+from ...checks import check_collection, check_int, short_repr
 from ...sliding.board import default_goal
 from ...sliding.grid import MAX_SIZE, target_array
 
-__all__ = ["children", "scramble", "reflect"]
+__all__ = ["children", "scramble"]
 
 
 def check_batch(boards, size: int):
@@ -29,8 +29,7 @@ def check_batch(boards, size: int):
     """
     size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     cells = size * size
-    if isinstance(boards, (str, bytes)) or not hasattr(boards, "__len__"):
-        raise TypeError(f"boards must be a (count, {cells}) array of boards, got {short_repr(boards)}")
+    check_collection(boards, "boards", f"a (count, {cells}) array of boards", sized=True)
     try:
         array = np.asarray(boards)
     except (TypeError, ValueError):  # rows of different lengths
@@ -106,8 +105,7 @@ def scramble(depths, size: int, *, rng):
     size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
     if type(rng).__name__ != "Generator" or not hasattr(rng, "random"):
         raise TypeError(f"rng must be a numpy Generator (numpy.random.default_rng(seed)), got {short_repr(rng)}")
-    if isinstance(depths, (str, bytes, dict)) or not hasattr(depths, "__len__"):
-        raise TypeError(f"depths must be a list of numbers of moves, got {short_repr(depths)}")
+    check_collection(depths, "depths", "a list of numbers of moves", sized=True, dicts=False)
     depths = np.asarray(depths)
     if depths.ndim != 1 or (len(depths) and (depths.dtype.kind not in "iu" or depths.min() < 0
                                              or depths.max() > 10_000)):
@@ -135,7 +133,8 @@ def scramble(depths, size: int, *, rng):
 
 
 def reflect(boards, size: int):
-    """Each board mirrored in the diagonal from the top left, its tiles renamed so that the goal stays the goal.
+    """Each board mirrored in the diagonal from the top left, its tiles renamed so that the goal stays the goal
+    (`boards` a batch its callers, the trainers and the pattern-database inputs, have checked).
 
     The mirror of a board is exactly as far from the goal as the board itself (each move has its mirror move),
     so a board whose distance is known gives a second one for free.
@@ -146,7 +145,7 @@ def reflect(boards, size: int):
     >>> reflect(np.array([[1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 0, 8]]), 3).tolist()
     [[1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 0, 7, 8, 6]]
     """
-    boards = check_batch(boards, size)
+    boards = np.asarray(boards)
     cells = size * size
     mirror = np.arange(cells).reshape(size, size).T.ravel()  # the cell each cell goes to (its own inverse)
     goal = np.array(default_goal(size))

@@ -144,10 +144,13 @@ class PatternDatabaseInputs:
         return np.concatenate([one_hot(boards, size), scaled], axis=1) if self.one_hot else scaled
 
     def _check(self, boards, size: int):
+        return check_batch(boards, self._check_size(size))
+
+    def _check_size(self, size) -> int:
         size = check_int(size, "size", minimum=2, maximum=MAX_SIZE)
         if size != self.size:
             raise ValueError(f"these pattern databases are for {self.size}x{self.size} boards, got size {size}")
-        return check_batch(boards, size)
+        return size
 
 
 def check_encoding(encoding):
@@ -190,8 +193,7 @@ def input_width(encoding, size: int) -> int:
     encoding = check_encoding(encoding)
     cells = check_int(size, "size", minimum=2, maximum=MAX_SIZE) ** 2
     if isinstance(encoding, PatternDatabaseInputs):
-        if size != encoding.size:
-            raise ValueError(f"these pattern databases are for {encoding.size}x{encoding.size} boards, got size {size}")
+        encoding._check_size(size)
         return encoding.width
     return {"one_hot": cells * cells, "tile_distances": cells, "one_hot_and_distances": cells * cells + cells}[encoding]
 

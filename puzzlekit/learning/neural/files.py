@@ -6,7 +6,6 @@ against each other and every value finite: a damaged or mismatched file is refus
 
 from __future__ import annotations
 
-import json
 import os
 import zipfile
 import zlib
@@ -14,8 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ...checks import short_repr
-from ...datafiles import data_path, parse_metadata, read_npy_member
+from ...checks import check_type, short_repr
+from ...datafiles import data_path, metadata_json, parse_metadata, read_npy_member
 from ..qtable import check_output
 from .network import Network
 
@@ -43,20 +42,11 @@ def save_network(file_name: str | os.PathLike, network: Network, **metadata) -> 
     >>> network.sizes, metadata["encoding"]
     ([4, 3, 1], 'one_hot')
     """
-    if not isinstance(network, Network):
-        raise TypeError(f"network must be a Network, got {short_repr(network)}")
+    check_type(network, "network", Network, "a Network")
     path = check_output(file_name, probe=False)
     _check_layers(network.weights, network.biases, str(path))
     header = {"format": FORMAT, "version": VERSION, "sizes": network.sizes}
-    clash = set(header) & set(metadata)
-    if clash:
-        raise ValueError(f"metadata may not replace {sorted(clash)}: save_network writes those itself")
-    try:
-        text = json.dumps({**header, **metadata}, allow_nan=False)
-    except (TypeError, ValueError) as error:
-        raise TypeError(f"metadata must be finite JSON: numbers, strings, lists and dicts ({error})") from None
-    if len(text) > _METADATA_CHARACTERS:
-        raise ValueError(f"metadata must be at most {_METADATA_CHARACTERS:,} characters of JSON")
+    text = metadata_json(header, metadata, "save_network", max_characters=_METADATA_CHARACTERS)
     arrays = {f"weights_{i}": w for i, w in enumerate(network.weights)}
     arrays.update({f"biases_{i}": b for i, b in enumerate(network.biases)})
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -89,8 +79,7 @@ def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> 
     ...
     ValueError: network_8puzzle_davi.npz has 81 inputs, expected 256
     """
-    if not isinstance(file_name, (str, os.PathLike)):
-        raise TypeError(f"file_name must be a str or a path, got {short_repr(file_name)}")
+    check_type(file_name, "file_name", (str, os.PathLike), "a str or a path")
     path = Path(file_name)
     if not path.exists() and path.parent == Path(".") and str(path):
         try:
@@ -139,14 +128,9 @@ def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> 
 
 
 def _check_layers(weights: list, biases: list, name: str) -> None:
-    """Each layer float32, its shapes chaining into the next, its values finite."""
+    """Each layer float32 with finite values (`Network` checks, when it is made, that the shapes chain)."""
     for i, (w, b) in enumerate(zip(weights, biases)):
-        if w.dtype != np.float32 or b.dtype != np.float32 or w.ndim != 2 or b.shape != (w.shape[1],):
-            raise ValueError(f"{name}: layer {i} is not float32 weights (inputs, outputs) and biases (outputs,)")
-        if i and weights[i - 1].shape[1] != w.shape[0]:
-            raise ValueError(f"{name}: layer {i} takes {w.shape[0]} inputs but layer {i - 1} gives "
-                             f"{weights[i - 1].shape[1]}")
+        if w.dtype != np.float32 or b.dtype != np.float32:
+            raise ValueError(f"{name}: layer {i} is not float32 (weights {w.dtype}, biases {b.dtype})")
         if not (np.isfinite(w).all() and np.isfinite(b).all()):
             raise ValueError(f"{name}: layer {i} holds NaN or infinite values")
-    if len(weights) != len(biases) or not weights or weights[-1].shape[1] != 1:
-        raise ValueError(f"{name}: a network needs as many bias vectors as weight matrices, and 1 output")

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ...checks import check_int, check_real, short_repr
+from ...checks import check_collection, check_int, check_real, check_type, short_repr
 
 # Adam and train_step are what the trainers run, behind their checks.
 __all__ = ["Network", "new_network", "forward", "predict", "loss", "backward"]
@@ -255,8 +255,7 @@ def check_inputs(network: Network, inputs):
     ...
     ValueError: inputs must have shape (rows, 3) for this network, got (1, 2)
     """
-    if not isinstance(network, Network):
-        raise TypeError(f"network must be a Network, got {short_repr(network)}")
+    check_type(network, "network", Network, "a Network")
     try:
         array = np.asarray(inputs, np.float32)
     except (TypeError, ValueError) as error:
@@ -297,8 +296,7 @@ def _check_layers(weights, biases) -> tuple[list, list]:
 
 def _numbers(value, name: str):
     """`value` as a 1-D float array of finite numbers; TypeError or ValueError naming it otherwise."""
-    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__"):
-        raise TypeError(f"{name} must be a list or array of numbers, got {short_repr(value)} ({type(value).__name__})")
+    check_collection(value, name, "a list or array of numbers", sized=True, dicts=False)
     try:
         array = np.asarray(value, np.float64)
     except (TypeError, ValueError) as error:

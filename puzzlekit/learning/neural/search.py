@@ -17,7 +17,7 @@ from itertools import count
 import numpy as np
 
 from ...checks import check_int, check_real
-from ...sliding.board import check_cells, default_goal, is_solvable
+from ...sliding.board import check_cells, check_reachable, default_goal
 from ...sliding.grid import step_table
 
 __all__ = ["batch_weighted_astar", "network_heuristic"]
@@ -82,8 +82,7 @@ def batch_weighted_astar(board: Sequence[int], h: Callable, *, g_weight: float =
     True
     """
     start, size = check_cells(board)
-    if not is_solvable(start):
-        raise ValueError(f"board {start} cannot reach the goal: its parity is wrong (see chapter 2)")
+    check_reachable(start, default_goal(size), size)
     g_weight = check_real(g_weight, "g_weight", minimum=0)
     batch = check_int(batch, "batch", minimum=1)
     max_expanded = check_int(max_expanded, "max_expanded", minimum=1)

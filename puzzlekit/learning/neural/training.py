@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from ...checks import check_bool, check_int, check_real, short_repr
+from ...checks import check_bool, check_collection, check_int, check_real
 from ...sliding.grid import MAX_SIZE
 from .batches import children, scramble
 from .encoding import check_encoding, encode, encoding_name
@@ -169,8 +169,7 @@ def _check_children(child_estimates, legal, child_is_goal, is_goal):
     arrays = []
     for name, value, kinds in (("child_estimates", child_estimates, "fiu"), ("legal", legal, "b"),
                                ("child_is_goal", child_is_goal, "b"), ("is_goal", is_goal, "b")):
-        if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__"):
-            raise TypeError(f"{name} must be an array, got {short_repr(value)} ({type(value).__name__})")
+        check_collection(value, name, "an array", sized=True, dicts=False)
         array = np.asarray(value)
         if array.dtype.kind not in kinds:
             what = "numbers" if kinds == "fiu" else "True/False values"

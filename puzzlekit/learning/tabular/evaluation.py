@@ -9,14 +9,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ...checks import check_int, make_rng, short_repr
+from ...checks import check_collection, check_int, check_type, make_rng, short_repr
 from ...sliding.board import Board, check_cells, default_goal, format_board, is_token_board, successors
 from ...sliding.distances import breadth_first_distances
 from ...sliding.environment import ACTIONS, SlidingPuzzleEnv
 from ...sliding.state_space import TABLE_SIZES, StateSpace, state_space
-from ..qtable import check_dict_table, check_dict_table_shape, check_dict_values, check_table, q_array
+from ..qtable import check_dict_table, check_dict_table_shape, check_dict_values, check_table, q_array, table_goal
+from ..wrappers import check_environment
 from .loop import QTable, greedy_action
-from .settings import check_environment
 
 __all__ = ["greedy_path", "greedy_moves", "format_path", "policy_mistakes"]
 
@@ -78,9 +78,8 @@ def greedy_moves(q, space: StateSpace, row: int, max_steps: int = 200) -> tuple[
     >>> greedy_moves(q, space, space.row((1, 2, 0, 3)), 5)
     (['r'], True)
     """
-    q, table_space = check_table(q, walls=False)
-    if not isinstance(space, StateSpace) or space is not table_space:
-        raise ValueError(f"space must be the state space of the table, {table_space}")
+    check_type(space, "space", StateSpace, "the state space of the table")
+    q, space = check_table(q, walls=False, space=space)
     row = check_int(row, "row", minimum=0, maximum=len(space.ranks) - 1)
     max_steps = check_int(max_steps, "max_steps", minimum=0)
     moves = []
@@ -111,8 +110,7 @@ def format_path(path: Sequence[Sequence[int]]) -> str:
     ┃ 3 ┃   ┃
     ┗━━━┻━━━┛
     """
-    if isinstance(path, (str, bytes)) or not hasattr(path, "__iter__"):
-        raise TypeError(f"path must be a list of boards, got {short_repr(path)} ({type(path).__name__})")
+    check_collection(path, "path", "a list of boards")
     boards = [check_cells(board, f"board {number} of the path")[0] for number, board in enumerate(path)]
     parts = []
     for number, board in enumerate(boards):
@@ -149,20 +147,15 @@ def policy_mistakes(q, goal: Sequence[int] | None = None) -> int:
     >>> policy_mistakes(load_table()[0])
     0
     """
+    goal = table_goal(q, goal)
     if isinstance(q, dict):
         return _dict_mistakes(q, goal)
     q, space = check_table(q, walls=False)
-    if goal is not None and check_cells(goal, "goal")[0] != space.goal:
-        raise ValueError(f"an array table is learned for the goal {space.goal}, not {tuple(goal)}")
     return int(_wrong_rows(q, space).sum())
 
 
 def _dict_mistakes(q: QTable, goal) -> int:
-    """`policy_mistakes` of a table of `q_learning`."""
-    if goal is None:
-        if not q:
-            raise ValueError("an empty table has no boards to tell the puzzle by; pass the goal")
-        goal = default_goal(check_cells(next(iter(q)), "a board of the table")[1])
+    """`policy_mistakes` of a table of `q_learning`, for its checked goal (`table_goal`)."""
     target, size = check_cells(goal, "goal")
     if size not in TABLE_SIZES:
         raise ValueError(f"policy_mistakes checks every board; a {size}x{size} goal has "

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ...checks import check_callable, check_int, check_real, short_repr
+from ...checks import check_callable, check_int, check_real, check_type, short_repr
 from ...sliding.environment import EIGHT_PUZZLE_REWARDS, Rewards
 from ...sliding.state_space import state_space
 from .settings import Hyperparameters, linear_schedule
@@ -57,10 +57,8 @@ def q_learning_in_lanes(
     >>> q[state_space(2).row((1, 2, 0, 3))].tolist()
     [0.81, 1.0, -inf, -inf]
     """
-    if not isinstance(hyperparameters, Hyperparameters):
-        raise TypeError(f"hyperparameters must be a Hyperparameters, got {type(hyperparameters).__name__}")
-    if not isinstance(rewards, Rewards):
-        raise TypeError(f"rewards must be a Rewards, got {type(rewards).__name__}")
+    check_type(hyperparameters, "hyperparameters", Hyperparameters, "a Hyperparameters")
+    check_type(rewards, "rewards", Rewards, "a Rewards")
     if rewards.wall is not None:
         raise ValueError("q_learning_in_lanes offers only legal moves, as the original game did: "
                          "rewards.wall must be None")

@@ -6,7 +6,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from ...checks import check_real, short_repr
+from ...checks import check_collection, check_real, check_type, short_repr
 from ...sliding.environment import SlidingPuzzleEnv
 from .settings import Hyperparameters, check_learner_arguments, linear_schedule
 
@@ -104,8 +104,7 @@ def greedy_action(values: Sequence[float], rng: random.Random | None = None) -> 
     if not (type(values) is list and len(values) == 4 and all(type(value) is float and value == value
                                                                for value in values)):
         values = check_row(values, "values")  # the loop's own rows are lists of 4 floats: checked in the line above
-    if rng is not None and not isinstance(rng, random.Random):
-        raise TypeError(f"rng must be a random.Random or None, got {short_repr(rng)} ({type(rng).__name__})")
+    check_type(rng, "rng", (random.Random, type(None)), "a random.Random or None")
     best = max(values)
     if best == -math.inf:
         raise ValueError(f"values are all -inf: no move is allowed, so there is no best one ({short_repr(values)})")
@@ -115,8 +114,7 @@ def greedy_action(values: Sequence[float], rng: random.Random | None = None) -> 
 
 def check_row(values, name: str) -> list[float]:
     """A row of 4 values as floats (-inf allowed, NaN not), or TypeError / ValueError saying what is wrong."""
-    if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__") or getattr(values, "ndim", 1) == 0:
-        raise TypeError(f"{name} must be 4 numbers [Q(u), Q(r), Q(d), Q(l)], got {short_repr(values)}")
+    check_collection(values, name, "4 numbers [Q(u), Q(r), Q(d), Q(l)]", dicts=False)
     numbers = [check_real(value, f"a value of {name}", finite=False) for value in values]
     if len(numbers) != 4:
         raise ValueError(f"{name} must be 4 numbers [Q(u), Q(r), Q(d), Q(l)], got {len(numbers)}")

@@ -13,7 +13,7 @@ from ...checks import check_bool, check_callable, check_int, check_real, short_r
 from ...sliding.board import Board, check_cells
 from ...sliding.environment import ACTIONS, SlidingPuzzleEnv
 from ...sliding.game import SlidingPuzzleGame
-from ...sliding.state_space import TABLE_SIZES, state_space
+from ...sliding.state_space import check_table_size, state_space
 from ..qtable import check_output, load_table, q_array, save_table
 from .evaluation import greedy_moves, policy_mistakes
 from .lanes import q_learning_in_lanes
@@ -49,11 +49,7 @@ class QLearning:
         self.hyperparameters = Hyperparameters(learning_rate, discount=discount_factor, episodes=generations,
                                                max_steps=max_steps, epsilon=exploration_probability,
                                                seed=seed)
-        size = check_int(size, "size")
-        if size not in TABLE_SIZES:
-            raise ValueError(f"size must be 3 (the 8-puzzle) or 2; a {size}x{size} board has too many boards "
-                             "for a table")
-        self.size = size
+        self.size = size = check_table_size(size)
         self.q = None
         self.episodes = 0
         self.seconds = 0.0

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...checks import check_callable, check_int, check_real, short_repr
+from ...checks import check_callable, check_int, check_real, check_type
 from .. import DISCOUNT
 from ..qtable import check_dict_table
+from ..wrappers import check_environment
 
 __all__ = [
     "Hyperparameters",
@@ -82,8 +83,7 @@ def check_learner_arguments(env, hyperparameters, q, callback, final_epsilon, in
     ValueError: q holds 3x3 boards but the environment's board is 2x2
     """
     check_environment(env)
-    if not isinstance(hyperparameters, Hyperparameters):
-        raise TypeError(f"hyperparameters must be a Hyperparameters, got {type(hyperparameters).__name__}")
+    check_type(hyperparameters, "hyperparameters", Hyperparameters, "a Hyperparameters")
     if q is not None:
         width, size = check_dict_table(q), getattr(env, "size", None)
         if width is not None and isinstance(size, int) and width != size:
@@ -95,13 +95,6 @@ def check_learner_arguments(env, hyperparameters, q, callback, final_epsilon, in
     if final_learning_rate is not None:
         final_learning_rate = check_real(final_learning_rate, "final_learning_rate", above=0, maximum=1)
     return final_epsilon, check_real(initial_value, "initial_value"), final_learning_rate
-
-
-def check_environment(env) -> None:
-    """Check that `env` is an environment: a `SlidingPuzzleEnv`, or a wrapper with its `reset` and `step`."""
-    if not (callable(getattr(env, "reset", None)) and callable(getattr(env, "step", None))):
-        raise TypeError(f"env must be an environment with reset() and step(), such as SlidingPuzzleEnv(); "
-                        f"got {short_repr(env)} ({type(env).__name__})")
 
 
 def linear_schedule(start: float, end: float | None, duration: int, t):

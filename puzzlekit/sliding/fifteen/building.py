@@ -12,7 +12,7 @@ from functools import cache
 
 import numpy as np
 
-from ...checks import check_choice
+from ...checks import check_choice, check_collection
 from ..board import BLANK, check_cells, default_goal, is_token_board
 from ..grid import target_array
 from .placements import MAX_ENTRIES, count_placements, rank_placement_columns
@@ -57,8 +57,7 @@ def check_pattern(pattern, goal: Sequence[int]) -> tuple[int, ...]:
     ...
     ValueError: pattern must hold distinct tiles of the goal (1 to 8, not the blank 0), got [1, 9]
     """
-    if isinstance(pattern, (str, bytes)) or not hasattr(pattern, "__iter__"):
-        raise TypeError(f"pattern must be a sequence of tiles, got {type(pattern).__name__}")
+    check_collection(pattern, "pattern", "a sequence of tiles")
     tiles = tuple(pattern)
     if any(isinstance(tile, bool) or not isinstance(tile, int) for tile in tiles):
         raise TypeError(f"pattern must hold whole numbers (tiles), got {list(tiles)!r}")

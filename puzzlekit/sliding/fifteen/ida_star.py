@@ -14,7 +14,7 @@ from ...search.limits import DEFAULT_MAX_EXPANDED_ONE_PATH, Limits
 from ...search.result import EXHAUSTED, FOUND, SearchResult
 from ..board import BLANK, is_token_board
 from ..grid import DIRECTIONS, step_table
-from ..puzzle import SlidingPuzzle
+from ..puzzle import SlidingPuzzle, as_sliding_puzzle
 from .databases import PARTITIONS, PatternDatabases, mirror_cell, pattern_databases
 
 __all__ = ["sliding_ida_star_search"]
@@ -97,10 +97,7 @@ def sliding_ida_star_search(
     >>> sliding_ida_star_search((1, 2, 3, 4, 5, 6, 0, 7, 8)).actions
     ['r', 'r']
     """
-    if not isinstance(problem, SlidingPuzzle):
-        if not isinstance(problem, Sequence) or isinstance(problem, str):
-            raise TypeError(f"sliding_ida_star_search needs a SlidingPuzzle or a board, got {type(problem).__name__}")
-        problem = SlidingPuzzle(problem)
+    problem = as_sliding_puzzle(problem)
     if is_token_board(problem.goal):
         raise ValueError("sliding_ida_star_search needs numbered tiles; a token board has none")
     Limits(max_expanded, max_seconds)  # the limits are checked before the databases load

@@ -58,7 +58,8 @@ def rank_placements(positions, cells: int):
     ValueError: positions must be distinct cells from 0 to 8 in each row
     """
     cells = check_int(cells, "cells", minimum=1, maximum=MAX_SIZE * MAX_SIZE)
-    if isinstance(positions, (list, tuple)) and all(type(cell) is int for cell in positions):
+    if (isinstance(positions, (list, tuple)) and all(type(cell) is int and 0 <= cell < cells for cell in positions)
+            and len(set(positions)) == len(positions)):
         return _rank_one(positions, cells)  # one placement: plain Python is many times faster than numpy
 
     array = np.asarray(positions)
@@ -76,9 +77,7 @@ def rank_placements(positions, cells: int):
 
 
 def _rank_one(positions: Sequence[int], cells: int) -> int:
-    """`rank_placements` of one placement given as Python ints."""
-    if len(set(positions)) != len(positions) or len(positions) > cells or not all(0 <= c < cells for c in positions):
-        raise ValueError(f"positions must be distinct cells from 0 to {cells - 1} in each row")
+    """`rank_placements` of one placement given as distinct Python ints, each a cell."""
     rank = 0
     for i, (cell, weight) in enumerate(zip(positions, _weights(cells, len(positions)))):
         rank += (cell - sum(earlier < cell for earlier in positions[:i])) * weight
