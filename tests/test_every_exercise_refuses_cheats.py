@@ -1,7 +1,7 @@
 """Every exercise of every chapter, tried as a determined student would get around it: an answer that changes its
-input, a copy of the library's function (exec of its source, a function rebuilt from its code object, its module file
-loaded a second time under another name, its module's source run under another name) and the library's helpers of
-its `forbid=` (as the answer, and called by a wrapper). Each must fail, and say what happened.
+input, a copy of the library's function (its source pasted into a cell, as it is, and renamed with its docstring
+dropped) and the library's helpers of its `forbid=` (as the answer, and called by a wrapper). Each must fail, and say
+what happened.
 
 The exercises are found from the teacher edition: each chapter runs in this process, in an IPython shell, up to its
 last check cell, and each `check(...)` it calls is recorded (the answer, the chapter's own cases and options); the
@@ -15,9 +15,9 @@ import ast
 import contextlib
 import copy
 import functools
-import importlib.util
 import inspect
 import io
+import linecache
 import os
 import re
 import sys
@@ -191,29 +191,34 @@ def takes(function, arguments) -> bool:
 
 
 def copies(function) -> dict[str, types.FunctionType]:
-    """Copies of a library function a student can make without writing a line of it."""
-    module = sys.modules[function.__module__]
-    namespace = dict(vars(module), __name__="my_copy")
+    """Copies of a library function a student makes by pasting its source into a cell, as it is and with its
+    parameters renamed and its docstring dropped, each alone (`mine`) and called by a function of another cell
+    (`answer`); run as cells are, their text kept where `inspect` finds it."""
     source = textwrap.dedent(inspect.getsource(function))
-    exec(source, namespace)
-    made = {"exec of its source": namespace[ast.parse(source).body[0].name]}
-    rebuilt = types.FunctionType(function.__code__.replace(co_firstlineno=1), function.__globals__, "mine",
-                                 function.__defaults__, function.__closure__)
-    rebuilt.__kwdefaults__ = function.__kwdefaults__
-    made["FunctionType of its code"] = rebuilt
-    name = f"{module.__package__}.copy_of_{module.__name__.rsplit('.', 1)[-1]}"
-    spec = importlib.util.spec_from_file_location(name, module.__file__)
-    again = sys.modules[name] = importlib.util.module_from_spec(spec)  # a dataclass looks its module up there
-    whole = sys.modules["my_module"] = types.ModuleType("my_module")
-    whole.__package__ = module.__package__
-    try:
-        spec.loader.exec_module(again)
-        exec(compile(Path(module.__file__).read_text(encoding="utf-8"), "<my module>", "exec"), vars(whole))
-    finally:
-        del sys.modules[name], sys.modules["my_module"]
-    made["its module loaded again"] = getattr(again, function.__name__)  # q_update = _checked(...): the same again
-    made["its module's source run again"] = getattr(whole, function.__name__)
-    return made
+    tree = ast.parse(source)
+    definition = tree.body[0]
+    definition.decorator_list = []
+    definition.name = "mine"
+    pastes = {"pasted": ast.unparse(tree)}
+    names = {argument.arg: f"p{index}" for index, argument in enumerate(definition.args.args)}
+    for node in ast.walk(definition):
+        if isinstance(node, ast.arg) and node.arg in names:
+            node.arg = names[node.arg]
+        elif isinstance(node, ast.Name) and node.id in names:
+            node.id = names[node.id]
+    body = definition.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and len(body) > 1:
+        definition.body = body[1:]
+    pastes["pasted, renamed, docstring dropped"] = ast.unparse(tree)
+    functions = {}
+    for how, text in pastes.items():
+        namespace = dict(vars(sys.modules[function.__module__]), __name__="__main__")
+        for cell in (text, "def answer(*arguments):\n    return mine(*arguments)\n"):
+            filename = f"<pasted cell {len(linecache.cache)}>"
+            linecache.cache[filename] = (len(cell), None, cell.splitlines(True), filename)
+            exec(compile(cell, filename, "exec"), namespace)  # noqa: S102 - a cell of the student's
+        functions[how], functions[f"a wrapper of {how}"] = namespace["mine"], namespace["answer"]
+    return functions
 
 
 def wrapper(function):
@@ -234,16 +239,16 @@ def library_helpers(reference, cases, options):
 
 
 def copies_of_library_functions(reference, cases, options):
-    """Each copy of each library function of forbid= as the answer, and called by a wrapper of the student's."""
+    """Each paste of each library function of forbid= as the answer, and called by a function of the student's: a
+    copy of a function that does the exercise is told so (or that it calls the library); one of a function that
+    does not fails its case."""
     def attempts(function):
-        made = {}
-        if not function.__module__.startswith("puzzlekit"):
-            return made  # a function the chapter wrote itself: forbidden by name only
-        for how, copied in copies(function).items():
-            made[how] = (copied, f"is a copy of the library's {function.__name__}")
-            if takes(function, cases[0][0]):
-                made[f"a wrapper of {how}"] = (wrapper(copied), "calls a copy of the library's")
-        return made
+        if not function.__module__.startswith("puzzlekit") or function.__module__.endswith(".textbook"):
+            return {}  # a function the chapter wrote itself, or the textbook's, which answers may read like
+        does = "✓" in verdict(function, cases[:1], {})
+        said = ("a copy of the library's", "calls the library's") if does else ("✗",)
+        # not `q_update = _checked(...)`'s inner function, of other parameters
+        return {how: (copied, said) for how, copied in copies(function).items() if takes(copied, cases[0][0])}
 
     refused(cases, options, attempts)
 
@@ -259,7 +264,7 @@ def refused(cases, options, attempts_of):
         label = function.__name__
         for how, (answer, said) in attempts_of(function).items():
             out = verdict(answer, cases[:1], options)
-            if said not in out:
+            if not any(words in out for words in ((said,) if isinstance(said, str) else said)):
                 passing.append(f"{label}, {how}: {out.strip()}")
     assert passing == [], "\n".join(passing)
 
