@@ -5,6 +5,7 @@ after the list of unclear messages it met (each also fails its test).
 """
 
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,28 +15,52 @@ collect_ignore = ["benchmarks"]
 # order, in one kernel), or one of these folders whole: the property suite's last test counts the calls of all its
 # files; the browser tests, each file with its own JupyterLab and Chromium, run one after another.
 WHOLE_FOLDERS = ("tests/properties/", "tests/browser/")
+# Files that run the same chapters in this process, made one unit: the cheats test and the wrong answers each run a
+# chapter up to its last check (`run_chapter`, which keeps one chapter at a time); on one worker, their tests taken
+# chapter by chapter, each chapter runs once for both files.
+SHARED_RUNS = {"tests/test_every_exercise_refuses_cheats.py": "chapters run in this process",
+               "tests/test_wrong_answers.py": "chapters run in this process"}
 # The units that take minutes (seconds on one core, measured with --durations), started first so that no worker is
 # left with one of them when the other has finished: the rest follow in the order pytest collects them.
 SLOWEST_FIRST = ("tests/test_every_chapter_graded.py", "tests/test_grading_paths.py",
-                 "tests/test_every_exercise_refuses_cheats.py", "tests/test_wrong_answers.py", "tests/properties/",
+                 "chapters run in this process", "tests/properties/",
                  "tests/test_nbgrader.py", "tests/test_grader.py", "tests/browser/", "tests/test_colab_cell.py",
                  "tests/test_gradescope_container.py")
+CHAPTER_STEMS = tuple(sorted(path.stem for path in (Path(__file__).resolve().parents[1] / "chapters").glob("*.ipynb")))
 
 
 def unit_of(nodeid: str) -> str:
-    """The unit of work of a test: its folder when it is in WHOLE_FOLDERS, else its file (or notebook).
+    """The unit of work of a test: its folder when it is in WHOLE_FOLDERS, its group in SHARED_RUNS, else its file
+    (or notebook).
 
     >>> unit_of("tests/properties/test_invariants.py::test_rank"), unit_of("chapters/01_x.ipynb::Cell 3")
     ('tests/properties/', 'chapters/01_x.ipynb')
+    >>> unit_of("tests/test_wrong_answers.py::test_a[03_uninformed_search-my_bidirectional-x]")
+    'chapters run in this process'
     """
-    return next((folder for folder in WHOLE_FOLDERS if nodeid.startswith(folder)), nodeid.split("::", 1)[0])
+    file = nodeid.split("::", 1)[0]
+    return next((folder for folder in WHOLE_FOLDERS if nodeid.startswith(folder)), SHARED_RUNS.get(file, file))
+
+
+def chapter_of(nodeid: str) -> int:
+    """The place, among the chapters, of the chapter a test's parameters name first (-1 for none).
+
+    >>> chapter_of("tests/test_wrong_answers.py::test_a[03_uninformed_search-my_bidirectional-x]") > 0
+    True
+    >>> chapter_of("tests/test_wrong_answers.py::test_a_wrong_answer_scores_nothing")
+    -1
+    """
+    parameters = nodeid.partition("[")[2]
+    return next((index for index, stem in enumerate(CHAPTER_STEMS) if parameters.startswith(stem + "-")), -1)
 
 
 def pytest_collection_modifyitems(items):
-    """The slowest units first (stable: each unit keeps its tests in their order, the others their order)."""
-    def rank(item) -> int:
+    """The slowest units first, and within a unit of SHARED_RUNS its tests chapter by chapter, those that name no
+    chapter first (stable: each unit keeps its tests in their order otherwise, the others their order)."""
+    def rank(item) -> tuple[int, int]:
         unit = unit_of(item.nodeid)
-        return next((i for i, slow in enumerate(SLOWEST_FIRST) if unit == slow), len(SLOWEST_FIRST))
+        first = next((i for i, slow in enumerate(SLOWEST_FIRST) if unit == slow), len(SLOWEST_FIRST))
+        return first, chapter_of(item.nodeid) if unit in SHARED_RUNS.values() else 0
     items.sort(key=rank)
 
 
