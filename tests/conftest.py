@@ -4,10 +4,18 @@ The property suite (tests/properties/) counts its generated calls; the count is 
 after the list of unclear messages it met (each also fails its test).
 """
 
+import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+try:
+    import fcntl
+except ImportError:  # Windows: no lock; `course.py test` there runs one worker per file all the same
+    fcntl = None
 
 collect_ignore = ["benchmarks"]
 
@@ -74,6 +82,43 @@ def pytest_xdist_make_scheduler(config, log):
             return unit_of(nodeid)
 
     return ByUnit(config, log)
+
+
+def once_per_run(tmp_path_factory, name: str, make) -> Path:
+    """The folder `name` that `make(folder)` fills once per run, whichever test file and pytest-xdist worker asks
+    first (the others wait for it on a lock, then read it): in the run's temporary folder, which holds the workers'."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent
+    folder, done = root / name, root / f"{name}.done"
+    with (root / f"{name}.lock").open("w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
+@pytest.fixture(scope="session")
+def student_book(tmp_path_factory) -> tuple[Path, str]:
+    """The student edition's website, `course.py book --student`, built once per run for tests/test_book.py and the
+    browser tests: (its folder, what the build printed)."""
+    pytest.importorskip("sphinx")
+    pytest.importorskip("myst_nb")
+    root = Path(__file__).resolve().parents[1]
+
+    def build(folder: Path) -> None:
+        done = subprocess.run([sys.executable, str(root / "course.py"), "book", "--student", "--out",
+                               str(folder / "site")], capture_output=True, text=True, cwd=root, timeout=600,
+                              env=dict(os.environ, PUZZLEKIT_IN_ENV="1"))
+        assert done.returncode == 0, done.stdout + done.stderr
+        (folder / "printed.txt").write_text(done.stdout, encoding="utf-8")
+
+    folder = once_per_run(tmp_path_factory, "student-book", build)
+    return folder / "site", (folder / "printed.txt").read_text(encoding="utf-8")
 
 
 def pytest_configure(config):

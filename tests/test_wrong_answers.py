@@ -11,7 +11,7 @@ cases the grader adds. The reference passes the same hidden cases.
 The student edition's exercises are checked here, in the chapter's recorded run, rather than by grading the untouched
 edition of every chapter (the grader runs the whole chapter for that): the grader scores an exercise 0 when one of
 its cases fails, the chapter's own cases among them; it scores an untouched edition 0 end to end in
-test_grading_paths.py (chapter 3, through nbgrader and `course.py grade`), test_nbgrader.py (chapter 4) and
+test_grading_paths.py (chapter 3, through nbgrader and `course.py grade`), test_nbgrader.py (chapter 1) and
 test_grader.py. tests/conftest.py makes this file and
 test_every_exercise_refuses_cheats.py one unit, run chapter by chapter, so that each chapter runs once for both.
 """
