@@ -30,10 +30,9 @@ SHARED_RUNS = {"tests/test_every_exercise_refuses_cheats.py": "chapters run in t
                "tests/test_wrong_answers.py": "chapters run in this process"}
 # The units that take minutes (seconds on one core, measured with --durations), started first so that no worker is
 # left with one of them when the other has finished: the rest follow in the order pytest collects them.
-SLOWEST_FIRST = ("tests/test_every_chapter_graded.py", "tests/test_grading_paths.py",
-                 "chapters run in this process", "tests/properties/",
-                 "tests/test_nbgrader.py", "tests/test_grader.py", "tests/browser/", "tests/test_colab_cell.py",
-                 "tests/test_gradescope_container.py")
+SLOWEST_FIRST = ("tests/test_every_chapter_graded.py", "tests/test_grading_paths.py", "chapters run in this process",
+                 "tests/properties/", "tests/test_grader.py", "tests/browser/", "tests/test_nbgrader.py",
+                 "tests/test_gradescope_container.py", "tests/test_colab_cell.py")
 CHAPTER_STEMS = tuple(sorted(path.stem for path in (Path(__file__).resolve().parents[1] / "chapters").glob("*.ipynb")))
 
 
