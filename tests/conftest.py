@@ -14,7 +14,7 @@ import pytest
 
 try:
     import fcntl
-except ImportError:  # Windows: no lock; `course.py test` there runs one worker per file all the same
+except ImportError:  # Windows: `once_per_run` makes its folder once per worker instead, without a lock
     fcntl = None
 
 collect_ignore = ["benchmarks"]
@@ -87,12 +87,12 @@ def once_per_run(tmp_path_factory, name: str, make) -> Path:
     """The folder `name` that `make(folder)` fills once per run, whichever test file and pytest-xdist worker asks
     first (the others wait for it on a lock, then read it): in the run's temporary folder, which holds the workers'."""
     root = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
+    if os.environ.get("PYTEST_XDIST_WORKER") and fcntl is not None:
         root = root.parent
     folder, done = root / name, root / f"{name}.done"
     with (root / f"{name}.lock").open("w") as lock:
-        if fcntl is not None:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        if root != tmp_path_factory.getbasetemp():
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or its worker dies
         if not done.exists():
             shutil.rmtree(folder, ignore_errors=True)
             folder.mkdir()
