@@ -7,10 +7,7 @@ The browser checks of the built site (every page, image, link, formula, search) 
 import copy
 import html
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -35,22 +32,10 @@ CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 REPOSITORY = repository_setting(ROOT / "pyproject.toml")
 
 
-def build(out: Path, *options: str) -> subprocess.CompletedProcess:
-    """`course.py book` in this Python's environment, as the `book` command runs it inside .venv."""
-    pytest.importorskip("sphinx")
-    pytest.importorskip("myst_nb")
-    done = subprocess.run([sys.executable, str(ROOT / "course.py"), "book", "--out", str(out), *options],
-                          capture_output=True, text=True, cwd=ROOT, timeout=600,
-                          env=dict(os.environ, PUZZLEKIT_IN_ENV="1"))
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done
-
-
 @pytest.fixture(scope="module")
-def student_site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("student-book") / "site"
-    done = build(out, "--student")
-    return out, done.stdout
+def student_site(student_book):
+    """The student site, built once per run for this file and the browser tests (tests/conftest.py)."""
+    return student_book
 
 
 def page_text(path: Path) -> str:

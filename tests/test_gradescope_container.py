@@ -94,15 +94,12 @@ def check_results(results: dict) -> dict:
     return tests
 
 
-def test_the_reference_solutions_score_full_marks(container):
-    results = submit(container, {f"{CHAPTER}.ipynb": container["teacher"]})
-    tests = check_results(results)
-    assert {name: tests[name]["score"] for name in POINTS} == POINTS, results
-    assert results["score"] == sum(POINTS.values())
-
-
-def test_a_wrong_answer_scores_what_it_is_worth(container):
+def test_a_submission_scores_each_exercise_by_its_answer(container):
+    """One submission, under a name of the student's, with a wrong breadth-first search and the reference's other
+    answers: 0 for that exercise, every point for the others (a grader that gave all or nothing would fail). The
+    reference's full marks through the same run_autograder are in test_grading_paths.py, on this checkout."""
     results = submit(container, {"my answers.ipynb": students.wrong(container["teacher"])})
     tests = check_results(results)
-    assert tests["my_breadth_first"]["score"] == 0 and "my_breadth_first" in tests["my_breadth_first"]["output"]
+    assert {name: tests[name]["score"] for name in POINTS} == dict(POINTS, my_breadth_first=0), results
+    assert "my_breadth_first" in tests["my_breadth_first"]["output"]
     assert results["score"] == sum(POINTS.values()) - POINTS["my_breadth_first"]

@@ -1,12 +1,19 @@
 """The chapters graded by the real nbgrader, as an instructor would: `course.py tag`, generate_assignment, autograde.
 
-A temporary course holds tagged copies of chapters 1, 3 and 4 and four simulated students: one hands in the release
-of chapters 1 and 4 untouched, one their reference solutions, one a chapter 3 whose breadth-first search calls the
-library's, one a chapter 4 whose IDA* never returns (chapter 3's untouched, reference and wrong submissions go through
-nbgrader in test_grading_paths.py). No PUZZLEKIT variable is set: `configure_nbgrader` makes autograde grade with the
-engine (puzzlekit.course.grader), outside the student's process, and write each test cell's outputs from its verdict.
-The cheats and the other two grading paths are in test_grading_paths.py. Marked `nbgrader` (a few minutes on 2
-cores): `-m "not nbgrader"` leaves it out.
+A temporary course holds tagged copies of chapters 1, 3 and 4 (one assignment of three notebooks) and a simulated
+student who hands in two of them: chapter 1's release untouched, chapter 4 with its reference solutions (each
+notebook graded against its own chapter: no point, and every point; chapter 4's untouched release costs more, its
+unfinished searches running to their time limits). No PUZZLEKIT variable is set: `configure_nbgrader`
+makes autograde grade with the engine (puzzlekit.course.grader), outside the student's process, and write each test
+cell's outputs from its verdict.
+
+Chapter 3 goes through nbgrader's autograde in test_grading_paths.py (untouched, reference, a wrong answer and the
+cheats that need nbgrader); every chapter's reference is graded by the same engine in test_every_chapter_graded.py,
+and what every chapter's student edition leaves in an exercise fails its cases in test_wrong_answers.py. What else a
+submission can do wrong is graded by the same engine in test_grading_paths.py and test_grader.py: an answer that
+wraps the library's search (test_grader.py's library answers), an exercise that never returns (test_grader.py's
+hangs, test_grading_paths.py's hang in my_bidirectional). Marked `nbgrader` (a minute on 2 cores): `-m "not nbgrader"`
+leaves it out.
 """
 
 import os
@@ -33,24 +40,6 @@ from puzzlekit.course.grading import configure_nbgrader
 configure_nbgrader(c)
 """
 
-# What the simulated students write, cell by cell: the whole solution cell of the exercise named.
-LIBRARY_BFS = '''\
-from puzzlekit import breadth_first_search
-
-
-def my_breadth_first(problem):
-    "The library's search, wrapped."
-    return breadth_first_search(problem).path
-'''
-ENDLESS_IDA = '''\
-def my_ida_star(problem, h):
-    "A bound that never rises: the loop never ends."
-    bound = h(problem.initial)
-    while True:
-        bound = max(bound, h(problem.initial))
-'''
-
-
 def nbgrader(arguments: list[str], course: Path) -> str:
     """Run nbgrader's command line in `course` without any PUZZLEKIT variable; return what it printed."""
     env = {key: value for key, value in os.environ.items()
@@ -60,22 +49,6 @@ def nbgrader(arguments: list[str], course: Path) -> str:
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=1200)
     assert done.returncode == 0, done.stdout[-3000:]
     return done.stdout
-
-
-def with_answer(notebook, exercise: str, source: str):
-    """A copy of `notebook` whose solution cell for `exercise` (its grade_id, or the cell defining it) reads
-    `source`."""
-    notebook = nbformat.from_dict(nbformat.validator.json.loads(nbformat.writes(notebook)))
-    cells = [cell for cell in notebook.cells if cell.metadata.get("nbgrader", {}).get("solution")
-             and (cell.metadata.nbgrader.get("grade_id") == exercise or f"def {exercise}(" in cell.source)]
-    assert len(cells) == 1, f"no single solution cell for {exercise}"
-    cells[0].source = source
-    return notebook
-
-
-def check_cell_source(notebook, exercise: str) -> str:
-    return next(cell.source for cell in notebook.cells
-                if cell.metadata.get("nbgrader", {}).get("grade_id") == f"check-{exercise}")
 
 
 @pytest.fixture(scope="module")
@@ -92,14 +65,8 @@ def course(tmp_path_factory):
     teacher = {name: nbformat.read(source / f"{name}.ipynb", as_version=4) for name in CHAPTERS}
     untouched = {name: nbformat.read(release / f"{name}.ipynb", as_version=4) for name in CHAPTERS}
     # chapter 3's untouched, reference and wrong submissions are graded through nbgrader in test_grading_paths
-    others = [name for name in CHAPTERS if name != "03_uninformed_search"]
-    students = {
-        "untouched": {name: untouched[name] for name in others},
-        "reference": {name: teacher[name] for name in others},
-        "library_bfs": {"03_uninformed_search": with_answer(teacher["03_uninformed_search"], "my_breadth_first",
-                                                            LIBRARY_BFS)},
-        "endless_ida": {"04_informed_search": with_answer(teacher["04_informed_search"], "my_ida_star", ENDLESS_IDA)},
-    }
+    students = {"student": {"01_board_representation": untouched["01_board_representation"],
+                            "04_informed_search": teacher["04_informed_search"]}}
     for student, notebooks in students.items():
         folder = course / "submitted" / student / ASSIGNMENT
         folder.mkdir(parents=True)
@@ -126,43 +93,25 @@ def test_every_exercise_is_graded_with_points(course):
     assert len(table) == len({(chapter, exercise) for chapter, exercise, _ in table}) >= 11
     worth = {exercise: points for _, exercise, points in table}
     assert worth["my_breadth_first"] == worth["my_astar"] == worth["my_ida_star"] == 3 and worth["replay"] == 1
-    for name, notebook in course["scores"]["reference"].items():
+    assert set(course["scores"]["student"]) == {"01_board_representation", "04_informed_search"}
+    for name, notebook in course["scores"]["student"].items():
         assert set(notebook) == {f"check-{exercise}" for chapter, exercise, _ in table if chapter == f"{name}.ipynb"}
 
 
 def test_an_untouched_release_scores_nothing(course):
-    for name, grades in course["scores"]["untouched"].items():
-        assert total(grades)[0] == 0 and total(grades)[1] > 0, (name, grades)
+    grades = course["scores"]["student"]["01_board_representation"]
+    assert total(grades)[0] == 0 and total(grades)[1] > 0, grades
 
 
 def test_the_reference_solutions_score_every_point(course):
-    for name, grades in course["scores"]["reference"].items():
-        score, most = total(grades)
-        assert score == most > 0, (name, grades)
-
-
-def test_a_search_that_wraps_the_library_loses_its_points_only(course):
-    if "forbid" not in check_cell_source(course["teacher"]["03_uninformed_search"], "my_breadth_first"):
-        pytest.xfail("chapter 3's check of my_breadth_first does not forbid the library's searches yet (issue 17b)")
-    grades = course["scores"]["library_bfs"]["03_uninformed_search"]
-    assert grades["check-my_breadth_first"][0] == 0
-    assert all(score == most for grade, (score, most) in grades.items() if grade != "check-my_breadth_first")
-
-
-def test_an_ida_star_that_never_returns_is_stopped_and_loses_its_points(course):
-    grades = course["scores"]["endless_ida"]["04_informed_search"]
-    assert grades["check-my_ida_star"][0] == 0
-    assert grades["check-my_astar"][0] == grades["check-my_astar"][1]  # the rest of the notebook still ran
-    folder = course["course"] / "autograded" / "endless_ida" / ASSIGNMENT
-    autograded = nbformat.read(folder / "04_informed_search.ipynb", as_version=4)
-    text = "".join(output.get("text", "") for cell in autograded.cells for output in cell.get("outputs", []))
-    assert "my_ida_star(" in text and "did not return within" in text
+    grades = course["scores"]["student"]["04_informed_search"]
+    score, most = total(grades)
+    assert score == most > 0, grades
 
 
 def test_nbgrader_warns_about_nothing(course):
     lines = [line for line in course["log"].splitlines() if "WARNING" in line or "cannot be converted" in line]
-    ignorable = ("Kernel is running over TCP", "Removing existing", "No submitted file", "SAWarning",
-                 "grading engine, endless_ida:")  # the engine's note on the IDA* it stopped
+    ignorable = ("Kernel is running over TCP", "Removing existing", "No submitted file", "SAWarning")
     assert [line for line in lines if not any(text in line for text in ignorable)] == []
 
 

@@ -1,20 +1,32 @@
 """The wrong answers of tests/simulated_students.py fail their checks, visible cases and hidden ones alike; its right
-answers in a student's own style pass.
+answers in a student's own style pass; and what the student edition leaves in each exercise's cell (`course.py
+student`: a stub, or a scaffold to complete) fails its check, as the grader then scores it 0.
 
 Each chapter runs once in this process up to its last check cell (as tests/test_every_exercise_refuses_cheats.py
 runs it), recording each check's answer, cases and options. A wrong answer is the source of its solution cell, run
 in the chapter's namespace; it must fail the chapter's own cases, and, on its own, the grader's hidden cases drawn
 with each of a few seeds (the grader draws them with a seed made from its secret), so that it scores 0 whichever
 cases the grader adds. The reference passes the same hidden cases.
+
+The student edition's exercises are checked here, in the chapter's recorded run, rather than by grading the untouched
+edition of every chapter (the grader runs the whole chapter for that): the grader scores an exercise 0 when one of
+its cases fails, the chapter's own cases among them; it scores an untouched edition 0 end to end in
+test_grading_paths.py (chapter 3, through nbgrader and `course.py grade`), test_nbgrader.py (chapter 1) and
+test_grader.py. tests/conftest.py makes this file and
+test_every_exercise_refuses_cheats.py one unit, run chapter by chapter, so that each chapter runs once for both.
 """
 
 from __future__ import annotations
 
 import random
+import re
 
+import nbformat
 import pytest
 import simulated_students as students
-from test_every_exercise_refuses_cheats import run_chapter, verdict
+from test_every_exercise_refuses_cheats import CHAPTERS, EXERCISES, run_chapter, verdict
+
+from puzzlekit.course.editions import has_solution, student_notebook
 
 SEEDS = (0, 1, 2)  # hidden cases drawn as a grader would, with three secrets
 
@@ -22,6 +34,22 @@ WRONG = [pytest.param(stem, name, what, id=f"{stem}-{name}-{what}")
          for (stem, name), answers in students.WRONG_ANSWERS.items() for what in answers]
 RIGHT = [pytest.param(stem, name, what, id=f"{stem}-{name}-{what}")
          for (stem, name), answers in students.RIGHT_ANSWERS.items() for what in answers]
+
+
+def scaffolds() -> list:
+    """(chapter, exercise, what the student edition leaves in its cell) of every exercise whose solution cell
+    defines the function its check cell checks."""
+    found = []
+    for path in CHAPTERS:
+        teacher = nbformat.read(path, as_version=4)
+        for cell, left in zip(teacher.cells, student_notebook(teacher).cells):
+            if cell.cell_type == "code" and has_solution(cell):
+                found += [pytest.param(path.stem, name, left.source, id=f"{path.stem}-{name}")
+                          for name in re.findall(r"^def (\w+)\(", cell.source, re.M) if (path.stem, name) in EXERCISES]
+    return found
+
+
+SCAFFOLDS = scaffolds()
 
 
 def answer_of(stem: str, name: str, source: str):
@@ -65,6 +93,19 @@ def test_a_right_answer_in_a_students_style_passes(stem, name, what):
     for seed in SEEDS:
         out = verdict(answer, hidden_cases(options, seed), options)
         assert "(passed)" in out, f"{what}, hidden cases of seed {seed}: {out}"
+
+
+def test_every_exercise_has_its_scaffold():
+    assert len(SCAFFOLDS) >= 40 and {stem for stem, *_ in (param.values for param in SCAFFOLDS)} >= {
+        "01_board_representation", "03_uninformed_search", "09_sokobond", "10_neural_heuristics"}
+
+
+@pytest.mark.parametrize(("stem", "name", "scaffold"), SCAFFOLDS)
+def test_the_student_editions_scaffold_fails_its_check(stem, name, scaffold):
+    """The chapter's own cases are among those the grader runs, and one failure scores the exercise 0."""
+    answer, _, cases, options = answer_of(stem, name, scaffold)
+    out = verdict(answer, cases, options)
+    assert "(passed)" not in out and "✗" in out, out
 
 
 def test_a_wrong_answer_scores_nothing_for_its_exercise_when_graded(tmp_path):

@@ -37,14 +37,19 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def served(tmp_path_factory, *options: str):
-    """Build the site (`course.py book` with `options`) and serve it on 127.0.0.1: yields (folder, base URL)."""
+def built(tmp_path_factory) -> Path:
+    """The teacher edition's site, `course.py book`, in a temporary folder."""
     pytest.importorskip("sphinx")
     out = tmp_path_factory.mktemp("book") / "site"
-    done = subprocess.run([sys.executable, str(ROOT / "course.py"), "book", *options, "--out", str(out)],
+    done = subprocess.run([sys.executable, str(ROOT / "course.py"), "book", "--out", str(out)],
                           capture_output=True, text=True, cwd=ROOT, timeout=600,
                           env=dict(os.environ, PUZZLEKIT_IN_ENV="1"))
     assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+def served(out: Path):
+    """Serve the site in `out` on 127.0.0.1: yields (folder, base URL)."""
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(out)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -58,13 +63,14 @@ def served(tmp_path_factory, *options: str):
 @pytest.fixture(scope="session")
 def site(chromium, tmp_path_factory):
     """The teacher edition's site, served on 127.0.0.1: (folder, base URL)."""
-    yield from served(tmp_path_factory)
+    yield from served(built(tmp_path_factory))
 
 
 @pytest.fixture(scope="session")
-def student_site(chromium, tmp_path_factory):
-    """The student edition's site, the one the workflow publishes, served on 127.0.0.1: (folder, base URL)."""
-    yield from served(tmp_path_factory, "--student")
+def student_site(chromium, student_book):
+    """The student edition's site, the one the workflow publishes (built once per run, tests/conftest.py), served on
+    127.0.0.1: (folder, base URL)."""
+    yield from served(student_book[0])
 
 
 class Browser:
