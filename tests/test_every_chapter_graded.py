@@ -1,14 +1,9 @@
 """Every chapter with exercises graded through `course.py grade`, as an instructor grades it: the reference solution
-(the teacher edition with its solution markers removed) scores every exercise's points and runs through in the
-grader's worker, on the student build of the library.
+(the teacher edition with its solution markers removed) scores every exercise's points, the untouched student
+edition (`course.py student`, built once for all chapters) scores 0 on every exercise.
 
-The untouched student edition is not graded here for every chapter (the grader would run each chapter once more for
-it): test_wrong_answers.py checks what the student edition leaves in every exercise's cell against the same visible
-and hidden cases the grader scores with, and test_grading_paths.py (chapter 3, nbgrader and `course.py grade`),
-test_nbgrader.py (chapter 1) and test_grader.py grade an untouched edition to 0 end to end.
-
-Marked `nbgrader` like test_grading_paths.py (the grading engine on whole chapters, a few minutes on 2 cores):
-`-m "not nbgrader"` leaves it out.
+Each chapter's two submissions are graded at once (`--jobs 2`). Marked `nbgrader` like test_grading_paths.py (the
+grading engine on whole chapters, a few minutes on 2 cores): `-m "not nbgrader"` leaves it out.
 """
 
 from __future__ import annotations
@@ -54,24 +49,33 @@ def reference(teacher):
     return teacher
 
 
+@pytest.fixture(scope="module")
+def student_edition(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("student")
+    course("student", str(folder), folder=folder)
+    return folder
+
+
 def test_every_chapter_with_exercises_is_here():
     assert len(POINTS) >= 10 and all(POINTS.values())
     assert {"02_solvability", "03_uninformed_search", "06_sun_and_moon"} <= set(POINTS)
 
 
 @pytest.mark.parametrize("chapter", sorted(POINTS))
-def test_the_reference_scores_every_point(chapter, tmp_path):
+def test_the_reference_scores_every_point_and_the_student_edition_none(chapter, student_edition, tmp_path):
     submissions = tmp_path / "submissions"
     submissions.mkdir()
     teacher = nbformat.read(ROOT / "chapters" / f"{chapter}.ipynb", as_version=4)
     nbformat.write(reference(teacher), submissions / "reference.ipynb")
+    (submissions / "untouched.ipynb").write_bytes((student_edition / f"{chapter}.ipynb").read_bytes())
     out = tmp_path / "grades.csv"
-    course("grade", str(ROOT / "chapters" / f"{chapter}.ipynb"), str(submissions), "--out", str(out), folder=tmp_path)
+    course("grade", str(ROOT / "chapters" / f"{chapter}.ipynb"), str(submissions), "--jobs", "2", "--out", str(out),
+           folder=tmp_path)
     with out.open(newline="") as file:
         rows = {row["student"]: row for row in csv.DictReader(file)}
     points = POINTS[chapter]
-    assert set(rows) == {"reference"}
     assert {name: float(rows["reference"][name]) for name in points} == points, rows["reference"]
+    assert {name: float(rows["untouched"][name]) for name in points} == dict.fromkeys(points, 0), rows["untouched"]
     # The reference runs through: a cell of it fails only where it prints the library's source with `inspect`, or
     # calls what an exercise forbids (its body is not in the student build the worker imports), or comes after such
     # a cell (whose names or values it misses), and never on the grader's own refusal (Chapter 02's import cell once
