@@ -21,8 +21,9 @@ import pytest
 import simulated_students as students
 
 from puzzlekit.course.editions import student_notebook
+from puzzlekit.course.exercises.copies import library_copy
 from puzzlekit.course.grader import ChapterGrader, ExerciseResult, Flag, SubmissionReport, safe
-from puzzlekit.course.grader.scan import flags, library_copy, unfinished
+from puzzlekit.course.grader.scan import flags, unfinished
 
 CHAPTER = Path(__file__).resolve().parents[1] / "chapters" / "03_uninformed_search.ipynb"
 EXERCISES = ("my_breadth_first", "my_bidirectional", "effective_branching_factor")

@@ -176,8 +176,6 @@ class ChapterGrader:
                                 if cell.cell_type == "code" and not has_solution(cell)
                                 and not _tags(cell).get("solution")}
         self.build_seconds, self.teacher_errors = None, []
-        self.solution_sources = [cell_source(cell) for cell in tagged.cells
-                                 if cell.cell_type == "code" and has_solution(cell)]
 
     @property
     def exercises(self) -> list[tuple[str, str, int]]:

@@ -9,11 +9,10 @@ import io
 import types
 
 from ..editions import cell_source
-from ..exercises.copies import library_copy
 from ..syntax import parse
 from .report import Flag
 
-__all__ = ["flags", "ship", "library_copy"]
+__all__ = ["flags", "ship"]
 
 _CALLS = {  # a call of `module.name` (or of `name` alone, imported from the module): what it is
     "sys.setprofile": "sys.setprofile", "sys.settrace": "sys.settrace", "threading.setprofile": "sys.setprofile",

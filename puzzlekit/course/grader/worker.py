@@ -64,25 +64,6 @@ def _seed(key: str, name: str) -> int:
 # teacher mode
 
 
-def _forbid_descriptor(item, notebook_module: str):
-    """What a `forbid=` item is, by name: ("module", name), ("object", module, qualname) or ("notebook", name)."""
-    if isinstance(item, types.ModuleType):
-        return ["module", item.__name__]
-    module = getattr(item, "__module__", None)
-    name = getattr(item, "__qualname__", getattr(item, "__name__", None))
-    if module == notebook_module:
-        return ["notebook", getattr(item, "__name__", "")]
-    if isinstance(module, str) and isinstance(name, str):
-        try:
-            target = inspect.unwrap(item)
-            module = getattr(target, "__module__", module) or module
-            name = getattr(target, "__qualname__", name) or name
-        except ValueError:
-            pass
-        return ["object", module, name]
-    return None
-
-
 def teacher(setup: dict, out: int) -> None:
     import cloudpickle
 
@@ -90,6 +71,7 @@ def teacher(setup: dict, out: int) -> None:
     import puzzlekit.course.exercises as exercises_package
     import puzzlekit.course.exercises.check as check_module
     from puzzlekit.course.exercises.changes import parameter_names
+    from puzzlekit.course.exercises.copies import descriptor
 
     namespace = {"__name__": "__main__", "__builtins__": __builtins__}
     records, current = [], {"cell": -1}
@@ -119,11 +101,11 @@ def teacher(setup: dict, out: int) -> None:
         hidden = []
         if record["hidden"] is not None:
             hidden = [tuple(case[:2]) for case in record["hidden"](random.Random(_seed(setup["key"], record["name"])))]
-        forbid = [_forbid_descriptor(item, "__main__") for item in record["forbid"]]
+        forbid = [descriptor(item) for item in record["forbid"]]
         exercises.append({"cell": record["cell"], "name": record["name"], "cases": record["cases"],
                           "hidden": hidden, "time_limit": record["time_limit"], "names": record["names"],
                           "mutates": record["mutates"],
-                          "forbid": [item for item in forbid if item is not None]})
+                          "forbid": [list(item) for item in forbid if item is not None]})
     data = cloudpickle.dumps({"exercises": exercises, "errors": errors})
     send(out, {"op": "teacher", "data": base64.b64encode(data).decode()})
 
