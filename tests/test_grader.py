@@ -882,3 +882,38 @@ def test_without_isolation_the_grader_says_so_once_and_in_every_report(tmp_path,
     assert capsys.readouterr().err.count("isolation: none") == 1
     report = graders[1].grade(path)
     assert _scores(report) == {"total": 1} and "isolation: none" in report.note
+
+
+def test_a_renamed_paste_of_a_textbook_function_the_reference_is_not_scores_nothing(tmp_path):
+    """`check` never calls a textbook function's shape a copy (an honest answer may read like it); the grader, which
+    has the chapter's reference, does when the reference has another shape. A right answer, pasted: 0, and why."""
+    import inspect
+
+    from puzzlekit.search import textbook
+
+    code = nbformat.v4.new_code_cell
+    chapter = tmp_path / "bfs.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[
+        code("from puzzlekit import SlidingPuzzle\nfrom puzzlekit.course.exercises import check\n"
+             "from puzzlekit.search import textbook"),
+        code("def shortest(problem):\n    \"A shortest path, by breadth-first search.\"\n    ### BEGIN SOLUTION\n"
+             "    paths = [[problem.initial]]\n    seen = {problem.initial}\n    for path in paths:\n"
+             "        if problem.is_goal(path[-1]):\n            return path\n"
+             "        for _, child in problem.successors(path[-1]):\n            if child not in seen:\n"
+             "                seen.add(child)\n                paths.append(path + [child])\n    return None\n"
+             "    ### END SOLUTION"),
+        code("boards = [(1, 2, 3, 4, 5, 6, 0, 7, 8), (1, 2, 3, 4, 0, 6, 7, 5, 8), (1, 2, 3, 4, 5, 6, 7, 8, 0)]\n"
+             "check(shortest, [((SlidingPuzzle(board),), textbook.breadth_first(SlidingPuzzle(board))) "
+             "for board in boards], forbid=[textbook.breadth_first])"),
+    ]), chapter)
+    source = inspect.getsource(textbook.breadth_first)
+    pasted = re.sub(r'\n    """.*?"""', "", source.replace("def breadth_first(problem: Problem) -> list | None",
+                                                             "def shortest(problem)"), flags=re.S)
+    pasted = "from collections import deque\nfrom puzzlekit.search.textbook import path_back\n\n" + pasted.replace(
+        "parents", "came_from").replace("frontier", "queue")
+    grader = ChapterGrader(chapter, secret="s")
+    reference = grader.grade(nbformat.read(chapter, as_version=4))
+    report = grader.grade(_submission(chapter, {"shortest": pasted}))
+    assert [result.score for result in reference.exercises] == [1], reference.exercises[0].message
+    assert [result.score for result in report.exercises] == [0]
+    assert "copy of the library's breadth_first" in report.exercises[0].message, report.exercises[0].message

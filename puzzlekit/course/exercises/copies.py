@@ -9,8 +9,10 @@ fewer than MIN_NODES nodes is never a copy: short code is written alike by every
 
 The textbook modules (`puzzlekit.search.textbook`, `puzzlekit.learning.textbook`) hold the code the chapters build
 in the open, and an honest answer may read like it line for line (chapter 3's first exercise scaffolds
-`textbook.breadth_first` and leaves four lines to fill in): their functions are never a copy by their shape alone;
-with `exact=True` (the library's own names kept) the grader flags such a paste for the instructor.
+`textbook.breadth_first` and leaves four lines to fill in): in `check` their functions are never a copy by their
+shape alone. The grader, which has the chapter's reference, judges them like any other (`textbook=True`) unless the
+reference has the same shape; with `exact=True` (the library's own names kept) it flags such a paste for the
+instructor.
 
 Only text is judged. A copy nobody wrote (`exec` of the library's source, a function rebuilt from its code object, a
 module file loaded again) cannot be made in the grader, whose student build has no bodies for what an exercise
@@ -223,8 +225,9 @@ def fingerprint(function: ast.AST, exact: bool = False) -> tuple[str, int]:
     return ast.dump(canonical, annotate_fields=False), sum(1 for _ in ast.walk(canonical))
 
 
-def _prints(forbid, notebook: list[str], exact: bool) -> dict[str, str]:
-    """{fingerprint: label} of every function `forbid` stands for, of MIN_NODES or more."""
+def _prints(forbid, notebook: list[str], exact: bool, textbook: bool = False) -> dict[str, str]:
+    """{fingerprint: label} of every function `forbid` stands for, of MIN_NODES or more (a textbook module's only
+    with `exact` or `textbook`)."""
     prints = {}
     notebook_tree = None
     for item in map(tuple, forbid):
@@ -236,18 +239,18 @@ def _prints(forbid, notebook: list[str], exact: bool) -> dict[str, str]:
             found = [(item[1], node) for node in [top.get(item[1])] if isinstance(node, _DEFS)]
             found += [(f"{helper.name} (which {item[1]} calls)", helper) for _, node in found
                       for helper in _helpers(node, top)]
-            entries = [(*fingerprint(node, exact), label) for label, node in found]
+            entries = [(*fingerprint(node, exact), label, False) for label, node in found]
         else:
             if (item, exact) not in _PRINTS:
                 try:
                     library = _library(item)
                 except (ImportError, AttributeError, OSError, TypeError, SyntaxError):
                     library = []  # a built-in, a function without source: forbidden by name only
-                _PRINTS[item, exact] = [(*fingerprint(node, exact), label) for label, node, textbook in library
-                                        if exact or not textbook]
+                _PRINTS[item, exact] = [(*fingerprint(node, exact), label, of_textbook)
+                                        for label, node, of_textbook in library]
             entries = _PRINTS[item, exact]
-        for text, size, label in entries:
-            if size >= MIN_NODES:
+        for text, size, label, of_textbook in entries:
+            if size >= MIN_NODES and (exact or textbook or not of_textbook):
                 prints.setdefault(text, label)
     return prints
 
@@ -279,12 +282,14 @@ def _answer(name: str, sources: Iterable[str]) -> tuple[ast.AST | None, list[ast
 
 
 def copied(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
-           exact: bool = False) -> str | None:
+           exact: bool = False, textbook: bool = False) -> str | None:
     """What the answer `name` in `sources` (cell texts) is, if a copy: "is a copy of the library's X" (the answer
     itself) or "calls a copy of the library's X" (a function nested in it or one of the student's it calls); or None.
 
     `forbid` holds descriptors (see `descriptor`); a ("notebook", name) item is looked up in `notebook`, the cell texts
     of the chapter (or a notebook). `exact`: names count too (a paste, not an answer that happens to read the same).
+    `textbook`: the textbook modules' functions count by their shape too (the grader asks, where it knows that the
+    chapter's own answer does not have that shape).
 
     Examples
     --------
@@ -301,7 +306,7 @@ def copied(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
         notebook, "cells") else list(notebook or ())
     sources = list(sources)
     answer, reached = _answer(name, sources)
-    prints = _prints(forbid, notebook, exact) if reached else {}
+    prints = _prints(forbid, notebook, exact, textbook) if reached else {}
     if not prints:
         return None
     names = {item[1] for item in map(tuple, forbid) if item[0] == "notebook"}

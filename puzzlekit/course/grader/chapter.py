@@ -176,6 +176,8 @@ class ChapterGrader:
                                 if cell.cell_type == "code" and not has_solution(cell)
                                 and not _tags(cell).get("solution")}
         self.build_seconds, self.teacher_errors = None, []
+        self.reference_sources = [cell_source(cell) for cell in tagged.cells  # the instructor's answers
+                                  if cell.cell_type == "code" and has_solution(cell)]
 
     @property
     def exercises(self) -> list[tuple[str, str, int]]:

@@ -313,7 +313,12 @@ class _Run:
 
     def exercise(self, name: str, record: dict) -> tuple[bool, str, bool]:
         """(passed, message, whether the worker must be started again) for one exercise."""
-        copy = copied(name, self.student_sources, record["forbid"], self.grader.teacher)  # as `check` judges it
+        forbid, teacher = record["forbid"], self.grader.teacher
+        copy = copied(name, self.student_sources, forbid, teacher)  # as `check` judges it
+        if not copy:  # a textbook function's shape: a copy, unless the chapter's own answer has that shape too
+            copy = copied(name, self.student_sources, forbid, teacher, textbook=True)
+            copy = copy if copy and not copied(name, self.grader.reference_sources, forbid, teacher,
+                                               textbook=True) else None
         if copy:
             return False, f"✗ {name} {copy}: write it yourself", False
         pasted = library_copy(name, self.student_sources, record["forbid"], self.grader.teacher, exact=True)
