@@ -97,7 +97,7 @@ def test_q_to_distance_checks_its_arguments():
 def test_bad_tables_get_a_clear_error():
     with pytest.raises(ValueError, match="4 numbers"):
         q_heuristic({(1, 2, 0, 3): []})  # an empty row: once "max() arg is an empty sequence"
-    with pytest.raises(ValueError, match="no legal move"):
+    with pytest.raises(ValueError, match="a board needs a legal move"):
         q_heuristic({(1, 2, 0, 3): [-math.inf] * 4})
     with pytest.raises(ValueError, match="4 numbers .*none NaN"):
         q_heuristic({(1, 2, 0, 3): [math.nan, 1.0, -math.inf, -math.inf]})

@@ -511,11 +511,13 @@ def _tiny():
 
 
 @pytest.mark.parametrize("call, error, words", [
-    (lambda: Network([None], [None]), TypeError, "weights[0]"),
+    (lambda: Network([None], [None]), TypeError, "weights must be a non-empty list of numpy arrays of numbers"),
     (lambda: Network(5, "x"), TypeError, "weights must be"),
-    (lambda: Network([np.ones((3, 2))], [np.ones(3)]), ValueError, "biases[0]"),
-    (lambda: Network([np.ones((3, 2)), np.ones((4, 1))], [np.ones(2), np.ones(1)]), ValueError, "weights[1]"),
-    (lambda: Network([np.ones((3, 2))], [np.ones(2)]), ValueError, "1 output"),
+    (lambda: Network([np.ones((3, 2))], [np.ones(3)]), ValueError,
+     "layer 0 must have weights of shape (inputs, 1) and biases of shape (1,)"),
+    (lambda: Network([np.ones((3, 2)), np.ones((4, 1))], [np.ones(2), np.ones(1)]), ValueError,
+     "layer 1 must have weights of shape (2, 1)"),
+    (lambda: Network([np.ones((3, 2))], [np.ones(2)]), ValueError, "got (3, 2) and (2,)"),
     (lambda: loss([1, 2], [1]), ValueError, "same length"),
     (lambda: loss("ab", [1, 2]), TypeError, "estimates"),
     (lambda: predict(_tiny()[0], np.eye(3), batch=0), ValueError, "batch"),

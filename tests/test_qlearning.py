@@ -504,7 +504,7 @@ def test_train_command_checks_its_output_before_training(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     for output, message in [(blocker / "q.npz", "cannot write"), (tmp_path / "q.pickle", "should end in .npz"),
-                            (tmp_path, "should end in .npz")]:
+                            (tmp_path, "not a folder")]:
         assert main(["train", "--size", "2", "--output", str(output)]) == 2
         out, err = capsys.readouterr()
         assert message in err and "\r[" not in err and out == ""
@@ -624,7 +624,7 @@ def test_greedy_path_checks_what_it_reads_and_never_the_whole_table_again():
 
 
 def test_load_table_of_a_folder_says_it_is_a_folder(tmp_path):
-    with pytest.raises(ValueError, match=r"file_name .* is a folder; name a Q-table file in it"):
+    with pytest.raises(ValueError, match=r"file_name must name a file, such as .*q.npz.*, not a folder"):
         load_table(tmp_path)
 
 

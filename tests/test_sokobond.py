@@ -237,7 +237,7 @@ def test_check_state():
     assert check_state(level, (list(state.cells), list(state.bonds))) == state
     for bad, message in [
         (((1, 1), (1, 4)), "has 2 cells for the level's 3 atoms"),
-        (((1, 1), (1, 1), (3, 2)), "two atoms on the same cell"),
+        (((1, 1), (1, 1), (3, 2)), "or holds two atoms"),
         (((1, 1), (4, 4), (3, 2)), "not a floor cell"),
     ]:
         with pytest.raises(ValueError, match=message):

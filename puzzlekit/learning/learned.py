@@ -42,12 +42,10 @@ def q_to_distance(value: float, discount: float = DISCOUNT) -> float:
     """
     _check_discount(discount)
     value = check_real(value, "a Q-value", finite=False)  # inf and NaN: refused below, as out of (0, 1]
-    if value == 0:
-        raise ValueError("a value of 0 was never learned and stands for no distance; a learned value is in (0, 1]")
     if not 0 < value <= 1:
-        raise ValueError(
-            f"a learned value is in (0, 1] with the original game's rewards (1 at the goal, 0 otherwise); got {value!r}"
-        )
+        raise ValueError("a value of 0 was never learned and stands for no distance; a learned value is in (0, 1]"
+                         if value == 0 else f"a learned value is in (0, 1] with the original game's rewards "
+                         f"(1 at the goal, 0 otherwise); got {value!r}")
     return 1 + math.log(value) / math.log(discount)
 
 
@@ -192,13 +190,12 @@ def _known_from_dict(q: dict, discount: float, target: Board) -> dict:
     width = check_dict_table(q, "the table")  # every board, and 4 numbers (none NaN) for each
     for board, values in q.items():
         legal = [check_real(value, "a Q-value", finite=False) for value in values if value != -math.inf]
-        if not legal:
-            raise ValueError(f"board {short_repr(board)} has no legal move in the table: every value is -inf")
-        best = max(legal)
+        best = max(legal, default=-math.inf)
         if math.isinf(best) or min(legal) < 0 or best > 1:
             raise ValueError(
-                f"board {board} has values {list(values)}; a distance can be read only from values in [0, 1], "
-                f"as the original game's rewards give (1 at the goal, 0 otherwise)"
+                f"board {short_repr(board)} has values {short_repr(list(values))}; a distance can be read only from "
+                f"values in [0, 1], as the original game's rewards give (1 at the goal, 0 otherwise), "
+                f"and a board needs a legal move (a value other than -inf)"
             )
         if best > 0:
             known[check_cells(board, "a board of the table")[0]] = round(q_to_distance(best, discount))

@@ -109,9 +109,6 @@ def load_table(file_name: str | os.PathLike | None = None):
             raise FileNotFoundError(f"no Q-table: {error} (python -m puzzlekit train writes it)") from None
     else:
         path = _check_file_name(file_name)
-    if path.is_dir():
-        raise ValueError(f"file_name {str(path)!r} is a folder; name a Q-table file in it, "
-                         f"such as {str(path / 'q.npz')!r}")
     if not path.is_file():
         raise FileNotFoundError(f"no Q-table at {path}")
     what = f"{path} is not a puzzlekit Q-table"
@@ -119,8 +116,6 @@ def load_table(file_name: str | os.PathLike | None = None):
     try:
         with zipfile.ZipFile(path) as archive:
             names = sorted(archive.namelist())
-            if names == ["arr_0.npy"] or not names:
-                raise ValueError(f"{what}: it holds a single numpy array, not an archive of 'q' and 'metadata'")
             if names != ["metadata.npy", "q.npy"]:
                 shown = [name.removesuffix(".npy") for name in names[:10]]
                 raise ValueError(f"{what}: it holds the arrays {shown}, expected 'metadata' and 'q'")
@@ -181,8 +176,6 @@ def check_output(file_name: str | os.PathLike, *, probe: bool = True) -> Path:
     check_bool(probe, "probe")
     if path.suffix != ".npz":
         raise ValueError(f"file name {str(path)!r} should end in .npz (a numpy archive)")
-    if path.is_dir():
-        raise ValueError(f"{str(path)!r} is a folder; name a file in it, such as {str(path / 'q.npz')!r}")
     if probe:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = _temporary(path)
@@ -200,8 +193,9 @@ def _temporary(path: Path) -> Path:
 def _check_file_name(file_name) -> Path:
     check_type(file_name, "file_name", (str, os.PathLike), "a str or a path")
     path = Path(file_name)
-    if not str(path) or "\0" in str(path):
-        raise ValueError(f"file_name must name a file, got {short_repr(str(file_name))}")
+    if not str(path) or "\0" in str(path) or path.is_dir():
+        raise ValueError(f"file_name must name a file, such as {str(path / 'q.npz')!r}, "
+                         f"not a folder; got {short_repr(str(file_name))}")
     return path
 
 
@@ -267,10 +261,8 @@ def check_table(q, what: str = "the table", *, walls: bool = True, space=None) -
     legal = space.neighbours >= 0
     if not np.isfinite(q[legal]).all():
         raise ValueError(f"{what} has values that are not finite numbers (NaN or inf) where moves are legal")
-    if not walls and np.isnan(q[~legal]).any():
-        raise ValueError(f"{what} has NaN values for moves into the wall")
-    if walls and not (q[~legal] == -np.inf).all():
-        raise ValueError(f"{what} has values other than -inf for moves into the wall")
+    if np.isnan(q[~legal]).any() or walls and not (q[~legal] == -np.inf).all():
+        raise ValueError(f"{what} has {'values other than -inf' if walls else 'NaN values'} for moves into the wall")
     return q, space
 
 

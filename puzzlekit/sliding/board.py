@@ -134,11 +134,10 @@ def _check_move(board, n) -> tuple[Board, int, int]:
     check_int(n, "tile")
     blank = cells.index(BLANK)
     neighbours = _textbook_order(blank, size)
-    if n == BLANK:
-        raise ValueError(f"0 is the blank, not a tile; tiles that can slide: {[cells[i] for i in neighbours]}")
-    if n not in cells:
+    if n == BLANK or n not in cells:
         raise ValueError(
-            f"tile {short_repr(n)} is not on the board: "
+            f"0 is the blank, not a tile; tiles that can slide: {[cells[i] for i in neighbours]}" if n == BLANK
+            else f"tile {short_repr(n)} is not on the board: "
             f"a {size}x{size} board holds the blank 0 and tiles 1..{len(cells) - 1}"
         )
     sources = [i for i in neighbours if cells[i] == n]

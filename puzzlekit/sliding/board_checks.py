@@ -194,26 +194,20 @@ def check_pair(board, goal) -> tuple[Board, Board, int]:
     if size is not None and (goal is None or _quick_tiles(goal) == size):
         return board, _default_goal(size) if goal is None else goal, size
     cells, size = check_square(board)
-    if goal is None:
-        if _is_token(cells):
-            raise ValueError(
-                f"board is a token board ({_census(cells)}) and has no default goal; pass one, "
-                f"e.g. goal=SUN_MOON_GOAL"
-            )
-        _check_tiles(cells, size)
-        return cells, default_goal(size), size
-    target, goal_size = check_cells(goal, "goal")
+    target, goal_size = (None, size) if goal is None else check_cells(goal, "goal")
     if goal_size != size:
         raise ValueError(
             f"goal is {goal_size}x{goal_size} but the board is {size}x{size}; they must be the same size"
         )
-    if not _is_token(target):
+    if target is None or not _is_token(target):
         if _is_token(cells):
             raise ValueError(
-                f"board is a token board ({_census(cells)}) but the goal numbers its tiles; "
+                f"board is a token board ({_census(cells)}) "
+                f"{'and has no default goal' if target is None else 'but the goal numbers its tiles'}; "
                 f"pass a token goal, e.g. goal=SUN_MOON_GOAL"
             )
         _check_tiles(cells, size)
+        target = default_goal(size) if target is None else target
     elif Counter(cells) != Counter(target):
         raise ValueError(f"board and goal hold different tokens: board {_census(cells)}, goal {_census(target)}")
     return cells, target, size

@@ -137,7 +137,7 @@ def parse_level(text: str) -> Level:
     >>> parse_level('####\\n#HH#\\n####')
     Traceback (most recent call last):
     ...
-    ValueError: the level has no player: write the player's atom in lower case (h, o, n or c)
+    ValueError: the level has no player: write exactly one atom, the player's, in lower case (h, o, n or c)
     >>> parse_level('####\\n#h.#\\n###')
     Traceback (most recent call last):
     ...
@@ -173,9 +173,8 @@ def parse_level(text: str) -> Level:
     walls, atoms, players = set(), [], []
     for row, line in enumerate(rows):
         if len(line) != width:
-            if not line:
-                raise ValueError(f"row {row} is blank: a level's rows must follow each other without blank lines")
-            raise ValueError(f"row {row} has {len(line)} cells but row 0 has {width}: "
+            raise ValueError(f"row {row} is blank: a level's rows must follow each other without blank lines"
+                             if not line else f"row {row} has {len(line)} cells but row 0 has {width}: "
                              f"every row of a level must have the same length")
         for col, symbol in enumerate(line):
             if symbol == WALL:
@@ -186,11 +185,9 @@ def parse_level(text: str) -> Level:
                 atoms.append((symbol.upper(), (row, col)))
             elif symbol != FLOOR:
                 raise ValueError(f"unknown character {symbol!r} at row {row}, column {col}: a level uses {_SYMBOLS}")
-    if not players:
-        raise ValueError("the level has no player: write the player's atom in lower case (h, o, n or c)")
-    if len(players) > 1:
-        where = ", ".join(map(str, players))
-        raise ValueError(f"the level has {len(players)} players, at {where}: write exactly one atom in lower case")
+    if len(players) != 1:
+        where = f"{len(players)} players, at {', '.join(map(str, players))}" if players else "no player"
+        raise ValueError(f"the level has {where}: write exactly one atom, the player's, in lower case (h, o, n or c)")
     level = Level(
         height, width, frozenset(walls), tuple(e for e, _ in atoms), tuple(c for _, c in atoms),
         [c for _, c in atoms].index(players[0]), _cutters(corners or [], height, width), title, shortest,

@@ -85,9 +85,8 @@ def square_svg(image) -> str:
         path = Path(image)
         if not path.is_file():
             raise FileNotFoundError(f"no image file at {str(path)!r}")
-        if path.stat().st_size > MAX_PICTURE_BYTES:
-            raise ValueError(_too_big(repr(str(path)), path.stat().st_size))
-        data, name = path.read_bytes(), repr(str(path))
+        with open(path, "rb") as file:  # one byte past the limit is enough to tell the file is too big
+            data, name = file.read(MAX_PICTURE_BYTES + 1), repr(str(path))
     else:
         raise TypeError(f"picture must be True (the course's picture), an image file name or bytes, "
                         f"got {type(image).__name__}")

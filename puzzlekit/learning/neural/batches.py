@@ -33,11 +33,11 @@ def check_batch(boards, size: int):
     try:
         array = np.asarray(boards)
     except (TypeError, ValueError):  # rows of different lengths
-        raise ValueError(f"boards must be a (count, {cells}) array of boards, rows of equal length, "
-                         f"got {short_repr(boards)}") from None
-    if array.dtype.kind not in "iu" or array.ndim != 2 or array.shape[1] != cells:
+        array = None
+    if array is None or array.dtype.kind not in "iu" or array.ndim != 2 or array.shape[1] != cells:
         raise ValueError(f"boards must be a (count, {cells}) array of whole numbers for {size}x{size} boards, "
-                         f"got shape {array.shape} and type {array.dtype}")
+                         f"rows of equal length, got {short_repr(boards)}"
+                         + ("" if array is None else f" (shape {array.shape}, type {array.dtype})"))
     wrong = np.flatnonzero((np.sort(array, axis=1) != np.arange(cells)).any(axis=1))
     if len(wrong):
         raise ValueError(f"boards must hold each of 0..{cells - 1} once per row; "

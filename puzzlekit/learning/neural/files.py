@@ -130,7 +130,6 @@ def load_network(file_name: str | os.PathLike, *, inputs: int | None = None) -> 
 def _check_layers(weights: list, biases: list, name: str) -> None:
     """Each layer float32 with finite values (`Network` checks, when it is made, that the shapes chain)."""
     for i, (w, b) in enumerate(zip(weights, biases)):
-        if w.dtype != np.float32 or b.dtype != np.float32:
-            raise ValueError(f"{name}: layer {i} is not float32 (weights {w.dtype}, biases {b.dtype})")
-        if not (np.isfinite(w).all() and np.isfinite(b).all()):
-            raise ValueError(f"{name}: layer {i} holds NaN or infinite values")
+        if w.dtype != np.float32 or b.dtype != np.float32 or not (np.isfinite(w).all() and np.isfinite(b).all()):
+            raise ValueError(f"{name}: layer {i} must be float32 with finite values (no NaN or infinity), "
+                             f"got weights {w.dtype} and biases {b.dtype}")

@@ -270,27 +270,21 @@ def _check_layers(weights, biases) -> tuple[list, list]:
     biases (outputs,) of real numbers, each layer's outputs the next one's inputs, 1 output last."""
     layers = []
     for name, value in (("weights", weights), ("biases", biases)):
-        if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)) or not value:
-            raise TypeError(f"{name} must be a non-empty list of numpy arrays, one per layer, "
+        if (isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)) or not value
+                or not all(isinstance(array, np.ndarray) and array.dtype.kind in "fiu" for array in value)):
+            raise TypeError(f"{name} must be a non-empty list of numpy arrays of numbers, one per layer, "
                             f"got {short_repr(value)} ({type(value).__name__})")
-        for i, array in enumerate(value):
-            if not isinstance(array, np.ndarray) or array.dtype.kind not in "fiu":
-                raise TypeError(f"{name}[{i}] must be a numpy array of numbers, "
-                                f"got {short_repr(array)} ({type(array).__name__})")
         layers.append(list(value))
     weights, biases = layers
     if len(weights) != len(biases):
         raise ValueError(f"weights and biases must have one array per layer, got {len(weights)} and {len(biases)}")
     for i, (w, b) in enumerate(zip(weights, biases)):
-        if w.ndim != 2 or 0 in w.shape:
-            raise ValueError(f"weights[{i}] must have shape (inputs, outputs), got {w.shape}")
-        if b.shape != (w.shape[1],):
-            raise ValueError(f"biases[{i}] must have shape ({w.shape[1]},) to match weights[{i}], got {b.shape}")
-        if i > 0 and w.shape[0] != weights[i - 1].shape[1]:
-            raise ValueError(f"weights[{i}] must have {weights[i - 1].shape[1]} rows (the outputs of layer {i - 1}), "
-                             f"got shape {w.shape}")
-    if weights[-1].shape[1] != 1:
-        raise ValueError(f"the last layer must have 1 output (one estimate per board), got {weights[-1].shape[1]}")
+        inputs = weights[i - 1].shape[1] if i else "inputs"  # each layer takes the outputs of the one before
+        outputs = 1 if i == len(weights) - 1 else "outputs"  # the last gives one estimate per board
+        if (w.ndim != 2 or 0 in w.shape or i and w.shape[0] != inputs or i == len(weights) - 1 and w.shape[1] != 1
+                or b.shape != w.shape[1:]):
+            raise ValueError(f"layer {i} must have weights of shape ({inputs}, {outputs}) and biases of shape "
+                             f"({outputs},), got {w.shape} and {b.shape}")
     return weights, biases
 
 
@@ -301,18 +295,16 @@ def _numbers(value, name: str):
         array = np.asarray(value, np.float64)
     except (TypeError, ValueError) as error:
         raise TypeError(f"{name} must be a list or array of numbers, got {short_repr(value)} ({error})") from None
-    if array.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional (one number per row), got shape {array.shape}")
-    if not np.isfinite(array).all():
-        raise ValueError(f"{name} must hold finite numbers, got {short_repr(value)}")
+    if array.ndim != 1 or not np.isfinite(array).all():
+        raise ValueError(f"{name} must be one-dimensional (one number per row) and finite, "
+                         f"got {short_repr(value)} of shape {array.shape}")
     return array
 
 
 def _check_estimates_and_targets(estimates, targets):
     """`loss`'s arguments as two 1-D float arrays of the same length (no broadcasting)."""
     estimates, targets = _numbers(estimates, "estimates"), _numbers(targets, "targets")
-    if len(estimates) != len(targets):
-        raise ValueError(f"estimates and targets must have the same length, got {len(estimates)} and {len(targets)}")
-    if not len(estimates):
-        raise ValueError("estimates and targets must not be empty")
+    if len(estimates) != len(targets) or not len(estimates):
+        raise ValueError(f"estimates and targets must have the same length, at least 1, "
+                         f"got {len(estimates)} and {len(targets)}")
     return estimates, targets

@@ -176,16 +176,13 @@ def _check_children(child_estimates, legal, child_is_goal, is_goal):
             raise TypeError(f"{name} must be an array of {what}, got type {array.dtype}")
         arrays.append(array)
     child_estimates, legal, child_is_goal, is_goal = arrays
-    if child_estimates.ndim != 2 or child_estimates.shape[1] == 0:
-        raise ValueError(f"child_estimates must have shape (boards, moves), got {child_estimates.shape}")
-    if np.isnan(child_estimates).any():
-        raise ValueError("child_estimates must not hold NaN")
-    for name, array in (("legal", legal), ("child_is_goal", child_is_goal)):
-        if array.shape != child_estimates.shape:
-            raise ValueError(f"{name} must have the shape of child_estimates {child_estimates.shape}, "
-                             f"got {array.shape}")
-    if is_goal.shape != (len(child_estimates),):
-        raise ValueError(f"is_goal must have shape ({len(child_estimates)},), one per board, got {is_goal.shape}")
+    if child_estimates.ndim != 2 or child_estimates.shape[1] == 0 or np.isnan(child_estimates).any():
+        raise ValueError(f"child_estimates must have shape (boards, moves) and no NaN, got shape "
+                         f"{child_estimates.shape}")
+    shape = child_estimates.shape
+    if legal.shape != shape or child_is_goal.shape != shape or is_goal.shape != shape[:1]:
+        raise ValueError(f"legal and child_is_goal must have the shape of child_estimates {shape}, and is_goal "
+                         f"({shape[0]},), one per board; got {legal.shape}, {child_is_goal.shape} and {is_goal.shape}")
     stuck = np.flatnonzero(~legal.any(axis=1) & ~is_goal)
     if len(stuck):
         raise ValueError(f"legal must allow a move from every board not at the goal; board {stuck[0]} has none")

@@ -145,13 +145,12 @@ def _check_update(flat_q, chosen, reward, next_state, terminated, learning_rate,
             words = {"f": "floats", "iu": "ints", "fiu": "numbers", "b": "bools"}[kinds]
             raise TypeError(f"{name} must be a one-dimensional numpy array of {words}, got {short_repr(array)}")
     moves, entries = len(chosen), len(flat_q)
-    if entries % 4 or len(reward) != moves or len(next_state) != moves or len(terminated) != moves:
-        raise ValueError(f"flat_q must hold 4 entries per row, and chosen, reward, next_state and terminated one "
-                         f"per move; got lengths {entries}, {moves}, {len(reward)}, {len(next_state)}, "
-                         f"{len(terminated)}")
-    if moves and (chosen.max() >= entries or next_state.max() >= entries // 4):
-        raise ValueError(f"chosen and next_state must name entries and rows of flat_q ({entries} entries, "
-                         f"{entries // 4} rows)")
+    if (entries % 4 or len(reward) != moves or len(next_state) != moves or len(terminated) != moves
+            or moves and (chosen.max() >= entries or next_state.max() >= entries // 4)):
+        raise ValueError(f"flat_q must hold 4 entries per row; chosen, reward, next_state and terminated one per "
+                         f"move; chosen and next_state must name entries and rows of flat_q; got lengths {entries}, "
+                         f"{moves}, {len(reward)}, {len(next_state)}, {len(terminated)} and, as the largest "
+                         f"entry and row named, {chosen.max(initial=-1)} and {next_state.max(initial=-1)}")
     if not (type(learning_rate) is float and 0 < learning_rate <= 1):
         learning_rate = check_real(learning_rate, "learning_rate", above=0, maximum=1)
     if not (type(discount) is float and 0 <= discount <= 1):

@@ -103,18 +103,18 @@ def load_pattern_database(path: str | os.PathLike, pattern: Sequence[int], goal:
     """
     goal = (1, 2, 3, 4, 5, 6, 7, 8, 0) if goal is None else tuple(goal)
     size, tiles, path = math.isqrt(len(goal)), tuple(pattern), Path(path)
-    if not zipfile.is_zipfile(path):
-        raise ValueError(f"{path.name} is not a pattern database file (not a .npz archive)")
     try:
+        if not zipfile.is_zipfile(path):
+            raise zipfile.BadZipFile("not a .npz archive")
         with np.load(path, allow_pickle=False) as archive:
             arrays = {name: archive[name] for name in ("table", "pattern", "goal", "sha256")}
     except (zipfile.BadZipFile, KeyError, EOFError, ValueError) as error:
         raise ValueError(f"{path.name} is not a pattern database file ({error})") from None
     table = arrays["table"]
-    if arrays["pattern"].tolist() != list(tiles) or arrays["goal"].tolist() != list(goal):
-        raise ValueError(f"{path.name} holds another pattern or goal than {list(tiles)} for {goal}")
-    if table.dtype != np.uint8 or table.shape != (count_placements(size * size, len(tiles)),):
-        raise ValueError(f"{path.name} holds a table of the wrong type or size ({table.dtype}, {table.shape})")
+    if (arrays["pattern"].tolist() != list(tiles) or arrays["goal"].tolist() != list(goal)
+            or table.dtype != np.uint8 or table.shape != (count_placements(size * size, len(tiles)),)):
+        raise ValueError(f"{path.name} holds another pattern, goal or table than the pattern {list(tiles)} for {goal} "
+                         f"needs (it holds a {table.dtype} table of shape {table.shape})")
     if hashlib.sha256(table.tobytes()).digest() != arrays["sha256"].tobytes():
         raise ValueError(f"{path.name} is damaged: its table does not match its SHA-256 digest")
     return table
