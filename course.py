@@ -304,8 +304,9 @@ def find_chapter(name: str) -> Path:
 
 
 def grade_submissions(arguments: list[str]) -> int:
-    """`grade CHAPTER SUBMISSIONS [--jobs N] [--out FILE] [--regrade]`: grade a class's notebooks with the grading
-    engine, to one CSV (a column per exercise, total, max, note) and a JSON report per student beside it."""
+    """`grade CHAPTER SUBMISSIONS [--jobs N] [--out FILE] [--regrade] [--isolation KIND]`: grade a class's notebooks
+    with the grading engine, to one CSV (a column per exercise, total, max, note) and a JSON report per student
+    beside it. The class's folder and the CSV's are the grader's: no worker reads them."""
     from tqdm import tqdm
 
     from puzzlekit.course.classroom import find_submissions, grade_class
@@ -321,12 +322,16 @@ def grade_submissions(arguments: list[str]) -> int:
     parser.add_argument("--regrade", action="store_true", help="grade again the students already in the CSV")
     parser.add_argument("--cell-time-limit", type=float, default=300,
                         help="seconds one cell of a submission may take before it is skipped (default 300)")
+    parser.add_argument("--isolation", choices=["auto", "bubblewrap", "user", "none"], default="auto",
+                        help="how the students' code is kept from your files (default auto: bubblewrap if it "
+                             "runs here, else another user if you are root, else none)")
     args = parser.parse_args(arguments)
     chapter = find_chapter(args.chapter)
     out = Path(args.out) if args.out else ROOT / "build" / "grades" / f"{chapter.stem}.csv"
     try:
         submissions = find_submissions(args.submissions, chapter.name)
-        grader = ChapterGrader(chapter, cell_time_limit=args.cell_time_limit)
+        grader = ChapterGrader(chapter, cell_time_limit=args.cell_time_limit, private=[args.submissions, out.parent],
+                               isolation=None if args.isolation == "auto" else args.isolation)
         print(f"course: {len(submissions)} submissions of {chapter.name}, {len(grader.exercises)} exercises, "
               f"{args.jobs} at a time", flush=True)
         rows = grade_class(grader, submissions, out, jobs=args.jobs, regrade=args.regrade,

@@ -548,6 +548,62 @@ def test_the_cheats_change_nothing_for_a_right_answer(cheats):
     assert all(isinstance(flag, Flag) and flag.line >= 1 and flag.text for flag in report.flags)
 
 
+#: A cell that reads what a course's checkout holds beside the teacher notebook: another chapter's teacher notebook,
+#: the tests, and git's objects (which hold every teacher notebook, the one being graded among them).
+CHECKOUT_CHEAT = """import os, zlib
+root, got = {root!r}, []
+for path in ("chapters/04_informed_search.ipynb", "tests/answers.py", ".git/HEAD"):
+    try:
+        got.append(open(os.path.join(root, path), "rb").read())
+    except OSError:
+        pass
+for folder, _, files in os.walk(os.path.join(root, ".git", "objects")):
+    for name in files:
+        try:
+            got.append(zlib.decompress(open(os.path.join(folder, name), "rb").read()))
+        except (OSError, zlib.error):
+            pass
+assert not got, len(got)"""
+
+
+def test_a_checkout_is_kept_from_a_worker_run_as_another_user(chapter):
+    """Graded from a course's git checkout (readable by all, as a home folder often is), a worker run as another
+    user reads neither the other chapters' teacher notebooks, nor the tests, nor `.git`, whose objects hold the
+    reference of the chapter being graded; it still runs, and scores what its wrong answer scores."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    from puzzlekit.course.grader import isolation
+
+    if not isolation.usable("user") or shutil.which("git") is None:
+        pytest.skip("needs root (user isolation) and git")
+    root = Path(tempfile.mkdtemp(prefix="puzzlekit-checkout-"))
+    try:
+        os.chmod(root, 0o755)  # not pytest's own folder (mode 0700), which would keep a worker out by itself
+        (root / "chapters").mkdir()
+        (root / "tests").mkdir()
+        teacher = root / "chapters" / chapter.name
+        shutil.copy(chapter, teacher)
+        shutil.copy(chapter, root / "chapters" / "04_informed_search.ipynb")
+        (root / "tests" / "answers.py").write_text(_reference(chapter)["my_breadth_first"])
+        identity = ["-c", "user.name=t", "-c", "user.email=t@t"]
+        for command in (["init", "-q"], ["add", "."], [*identity, "commit", "-qm", "the course"]):
+            subprocess.run(["git", *command], cwd=root, check=True, capture_output=True)
+        for folder, folders, files in os.walk(root):  # a clone as umask 022 leaves it: readable by all
+            for name in folders + files:
+                os.chmod(os.path.join(folder, name), 0o755 if name in folders else 0o644)
+        grader = ChapterGrader(teacher, secret="a class's secret", cell_time_limit=30, notebook_time_limit=300,
+                               isolation="user")
+        wrong = dict(_reference(chapter), my_breadth_first=SHORT_BFS)
+        report = grader.grade(_submission(chapter, wrong, [CHECKOUT_CHEAT.format(root=str(root))]))
+        assert _scores(report) == WRONG_BFS_MARKS, _why(report)
+        found = [entry for entry in report.cells if entry["error"].startswith("AssertionError")]
+        assert not found, found
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
 @pytest.mark.parametrize("answer", sorted(LIBRARY_ANSWERS))
 def test_the_library_in_an_answer_scores_nothing_and_says_why(reports, answer):
     report = reports[f"library: {answer}"]

@@ -133,14 +133,15 @@ _GRADERS: dict[tuple[Path, float], object] = {}
 _GRADERS_LOCK = threading.Lock()
 
 
-def _grader_for(source: Path):
-    """One ChapterGrader per instructor notebook (and its version): a class is graded on cases built once."""
+def _grader_for(source: Path, course: Path):
+    """One ChapterGrader per instructor notebook (and its version): a class is graded on cases built once. The
+    course's folder (every student's submission, the gradebook) is the grader's: no worker reads it."""
     from .grader import ChapterGrader
 
     key = (source.resolve(), source.stat().st_mtime)
     with _GRADERS_LOCK:
         if key not in _GRADERS:
-            _GRADERS[key] = ChapterGrader(source)
+            _GRADERS[key] = ChapterGrader(source, private=[course])
         return _GRADERS[key]
 
 
@@ -171,7 +172,7 @@ def engine_preprocessor():
             source = Path(coursedir.format_path(coursedir.source_directory, ".", about["assignment"]),
                           f"{about['notebook']}.ipynb")
             teacher = nbformat.read(source, as_version=4)
-            report = _grader_for(source).grade(nb, student=about["student"])
+            report = _grader_for(source, Path(coursedir.root)).grade(nb, student=about["student"])
             if report.note:
                 self.log.warning("grading engine, %s: %s", about["student"], report.note)
             if report.flags:

@@ -4,8 +4,9 @@
   no network, its own process ids (no other process in its `/proc`) and an unprivileged user; every process the
   worker starts dies with it.
 - "user": when the grader runs as root without bubblewrap (Gradescope's container, Docker), the worker runs as a
-  user id of its own that no other worker has at the same time; the files it must not read are the grader's
-  (mode 0600/0700), and all that user's processes are killed when the worker stops.
+  user id of its own that no other worker has at the same time; others' rights are taken away from the files it
+  must not read (the real package, the teacher notebook, the secret, what the caller names private, and all of the
+  git checkouts that hold them but Python), and all that user's processes are killed when the worker stops.
 - "none": neither is available; the grader says so (`isolation: none`) and grades all the same: the worker runs as
   the grader's user, and what keeps the answers from it is only that the student build and the grading process
   hold them (the grader's files are within its reach).
@@ -112,6 +113,18 @@ def _keep_from_others(paths) -> None:
             pass  # gone, or not the grader's to change
 
 
+def _checkouts(paths) -> list[Path]:
+    """What the git checkouts that hold `paths` hold beside them: other chapters' teacher notebooks, the tests,
+    `.git` (whose objects hold every teacher notebook), all but what Python runs from (a `.venv`). Without write
+    rights a worker cannot read them only if others have no rights on them: "user" isolation takes those away."""
+    python = [Path(folder) for folder in _python_folders()]
+    entries = []
+    for root in {folder for path in paths for folder in Path(path).resolve().parents if (folder / ".git").exists()}:
+        entries += [entry for entry in root.iterdir() if not entry.is_symlink()
+                    and not any(entry == folder or entry in folder.parents for folder in python)]
+    return entries
+
+
 def _namespace_of(pid: str) -> str | None:
     try:
         return os.readlink(f"/proc/{pid}/ns/pid")
@@ -130,7 +143,7 @@ class Confinement:
             self._info = os.pipe()
             self.pass_fds = (self._info[1],)
         if kind == "user":
-            _keep_from_others([_PACKAGE, *private])
+            _keep_from_others([_PACKAGE, *private, *_checkouts([_PACKAGE, *private])])
             self._take_user_id()
             os.chown(workdir, self.uid, self.uid)
         os.chmod(workdir, 0o700)
