@@ -19,6 +19,7 @@ from puzzlekit.course.exercise_cases import FilledInPlace, Recorder, SameSearch
 from puzzlekit.course.exercises import check, copies, passed
 from puzzlekit.course.exercises.copies import copied, descriptor
 from puzzlekit.course.exercises.describe import describe
+from puzzlekit.course.syntax import parse_cell
 from puzzlekit.search import textbook
 
 CHAPTERS = sorted((Path(__file__).resolve().parent.parent / "chapters").glob("*.ipynb"))
@@ -479,7 +480,7 @@ def chapter_exercises(path):
     solutions = [cell_source(cell) for cell in notebook.cells if cell.cell_type == "code" and has_solution(cell)]
     namespace, trees = {"__name__": "__main__"}, []
     for number, source in enumerate(cells):
-        tree = copies._parse(source)  # IPython's syntax (%matplotlib, !pip) turned into Python
+        tree = parse_cell(source)  # IPython's syntax (%matplotlib, !pip) turned into Python
         if tree is None:
             continue
         filename = f"<{path.stem} cell {number}>"

@@ -21,7 +21,7 @@ from ..syntax import parse
 from .changes import changed_argument, deep_copy, parameter_names
 from .copies import cells_of, copied, forbidden_sources
 from .describe import describe, not_done, plural
-from .guard import Deadline, ForbiddenCall, TimeUp, Watch
+from .guard import Deadline, ForbiddenCall, TakenAway, TimeUp
 from .judge import failure_line as _failure
 from .judge import judge
 
@@ -173,7 +173,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         if item not in names:
             raise ValueError(f"mutates names {item!r}, which is not a parameter of the function ({', '.join(names)})")
         free = free - {item} | {names.index(item)}
-    watch = Watch(forbid)
+    watch = TakenAway(forbid)
     caller = sys._getframe(1)
     name = _name_in_cell(function, caller) or getattr(function, "__name__", describe(function))
     del caller

@@ -32,7 +32,7 @@ import textwrap
 import types
 from collections.abc import Iterable
 
-from ..syntax import parse
+from ..syntax import parse, parse_cell
 
 __all__ = ["copied", "library_copy", "descriptor"]
 
@@ -62,20 +62,6 @@ def descriptor(item, notebook_module: str = "__main__") -> tuple | None:
     if not (isinstance(module, str) and isinstance(name, str)):
         return None
     return ("notebook", getattr(item, "__name__", name)) if module == notebook_module else ("object", module, name)
-
-
-def _parse(source: str) -> ast.Module | None:
-    """The syntax tree of a cell's source, its IPython syntax (magics, `!`) turned into Python; None if it has none."""
-    try:
-        return parse(source)
-    except SyntaxError:
-        pass
-    try:
-        from IPython.core.inputtransformer2 import TransformerManager
-
-        return parse(TransformerManager().transform_cell(source))
-    except Exception:  # noqa: BLE001 - IPython refuses the cell too: it holds no answer to judge
-        return None
 
 
 def _whole_functions(tree: ast.AST) -> list[tuple[str, ast.AST]]:
@@ -234,7 +220,7 @@ def _prints(forbid, notebook: list[str], exact: bool, textbook: bool = False) ->
         if item[0] == "notebook":
             if notebook_tree is None:
                 notebook_tree = ast.Module(body=[node for source in notebook for node in (
-                    getattr(_parse(source), "body", None) or [])], type_ignores=[])
+                    getattr(parse_cell(source), "body", None) or [])], type_ignores=[])
             top = _top_level(notebook_tree)
             found = [(item[1], node) for node in [top.get(item[1])] if isinstance(node, _DEFS)]
             found += [(f"{helper.name} (which {item[1]} calls)", helper) for _, node in found
@@ -260,7 +246,7 @@ def _answer(name: str, sources: Iterable[str]) -> tuple[ast.AST | None, list[ast
     string constant the cells run with `exec`)."""
     body = []
     for source in sources:
-        tree = _parse(source)
+        tree = parse_cell(source)
         if tree is None:
             continue
         body += tree.body

@@ -1,4 +1,4 @@
-"""The guards `check` puts around each case: a time limit, and a watch for calls of forbidden library functions."""
+"""The guards `check` puts around each case: a time limit, and the forbidden library functions taken away."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from .describe import describe
 
-__all__ = ["Watch"]
+__all__ = ["TakenAway"]
 
 
 class TimeUp(BaseException):
@@ -21,7 +21,7 @@ class TimeUp(BaseException):
 
 
 class ForbiddenCall(BaseException):
-    """Raised inside the student's function when it calls a forbidden library function."""
+    """Raised inside the student's function when it calls a forbidden library function (see `TakenAway`)."""
 
 
 #: How many times the time limit a case may take by the wall clock, whatever CPU time it used: a sleep, a wait for
@@ -104,91 +104,102 @@ class Deadline:
                 signal.setitimer(timer, max(remaining - used[timer], 1e-3), interval)
 
 
-class Watch:
-    """`with Watch(forbid):` raises ForbiddenCall when this thread calls a forbidden function, and remembers it.
+class TakenAway:
+    """`with TakenAway(forbid):` each library function `forbid` names raises ForbiddenCall when called, however it
+    is reached (by another name, through a wrapper, from the library's own code), and `found` then says which was
+    called first, even if the student's code caught the exception: while inside, its code is a stub's (`stub_code`).
 
-    `forbid` holds functions (their code is watched, so `my_bfs = library_bfs` and a wrapper are both seen),
-    classes (every function defined in them) and modules (every function that runs in them, in a package also in its
-    submodules). It tells a student who calls the library's answer, as students do in good faith; copies of the
-    library's code are judged from the answer's text (`copies`), the same way the grader judges them.
+    `forbid` holds functions, classes (their methods) and modules (their functions and their classes' methods, in a
+    package its imported submodules' too). It tells a student who calls the library's answer, as students do in good
+    faith; copies of the library's code are judged from the answer's text (`copies`), as the grader judges them.
 
     Examples
     --------
     >>> import fractions
-    >>> watch = Watch([fractions])
-    >>> watch.label(fractions.Fraction.limit_denominator)
+    >>> away = TakenAway([fractions])
+    >>> away.label(fractions.Fraction.limit_denominator)
     "the library's Fraction.limit_denominator (from fractions)"
-    >>> with watch:
+    >>> with away:
     ...     try:
     ...         fractions.Fraction(1, 3).limit_denominator(2)
     ...     except ForbiddenCall:
     ...         pass
-    >>> watch.found
+    >>> away.found
     "the library's Fraction.__new__ (from fractions)"
     """
 
     def __init__(self, forbid: Iterable):
-        self.codes: dict[int, tuple] = {}  # id(code) -> (code, the name to report)
-        self.modules: list[str] = []  # module names (a package covers its submodules)
+        self.functions: dict = {}  # a plain function -> "the library's X"
         for item in forbid:
-            if isinstance(item, types.ModuleType):
-                self.modules.append(item.__name__)
+            if isinstance(item, types.ModuleType):  # what it and its submodules define, their classes' methods too
+                for name, module in list(sys.modules.items()):
+                    if name != item.__name__ and not name.startswith(item.__name__ + "."):
+                        continue
+                    own = [value for value in list(vars(module).values()) if getattr(value, "__module__", 0) == name]
+                    own += [value for kind in own if isinstance(kind, type) for value in vars(kind).values()]
+                    for value in own:
+                        function = _function_of(value)
+                        if function is not None:
+                            self.functions.setdefault(function, f"the library's {function.__qualname__} (from {name})")
             elif isinstance(item, type):
                 for name, member in vars(item).items():
-                    code = _code_of(member)
-                    if code is not None:
-                        label = f"{item.__name__}.{name}" if name != "__init__" else item.__name__
-                        self.codes[id(code)] = (code, label)
+                    if _function_of(member) is not None:
+                        self.functions[_function_of(member)] = (f"the library's {item.__name__}"
+                                                                + ("" if name == "__init__" else f".{name}"))
+            elif _function_of(item) is None:
+                raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
             else:
-                code = _code_of(item)
-                if code is None:
-                    raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
-                self.codes[id(code)] = (code, getattr(item, "__name__", describe(item)))
-        self.seen: dict[int, tuple] = {}  # id(code) -> (code, what it is: "the library's X", or None)
+                self.functions[_function_of(item)] = f"the library's {getattr(item, '__name__', describe(item))}"
         self.found: str | None = None
 
     def label(self, function) -> str | None:
         """What forbidden code `function` is ("the library's X"), or None."""
-        code = _code_of(function)
-        return None if code is None else self._code_label(code, getattr(_function_of(function), "__globals__", {}))
-
-    def _code_label(self, code, namespace: dict) -> str | None:
-        if id(code) in self.codes:
-            return f"the library's {self.codes[id(code)][1]}"
-        module = namespace.get("__name__", "")
-        if isinstance(module, str) and any(module == name or module.startswith(name + ".") for name in self.modules):
-            return f"the library's {getattr(code, 'co_qualname', code.co_name)} (from {module})"  # 3.11+
-        return None
-
-    def _profile(self, frame, event, argument):
-        if event != "call":  # also c_call, return, ...: the cheapest test first, it runs on every one
-            return
-        seen = self.seen.get(id(frame.f_code))
-        if seen is None or seen[0] is not frame.f_code:
-            seen = self.seen[id(frame.f_code)] = (frame.f_code, self._code_label(frame.f_code, frame.f_globals))
-        if seen[1] is not None and self.found is None:
-            self.found = seen[1]
-            raise ForbiddenCall(seen[1])
+        return self.functions.get(_function_of(function))
 
     def __enter__(self):
-        # A trace function is called only when a Python function starts (a profile function also on every return
-        # and every call of a built-in): far fewer calls. A debugger's or the time limit's trace function is kept,
-        # and the watch then profiles instead.
-        self.active = bool(self.codes or self.modules)
-        self.tracing = self.active and sys.gettrace() is None
-        if self.tracing:
-            sys.settrace(self._profile)
-        elif self.active:
-            self.old_profile = sys.getprofile()
-            sys.setprofile(self._profile)
+        del _CALLED[:]
+        self.codes = {function: function.__code__ for function in self.functions}
+        for function, label in self.functions.items():
+            function.__code__ = stub_code(function, f"raise __import__({__name__!r}, fromlist=['_']).forbidden("
+                                                    f"{label!r})")
         return self
 
     def __exit__(self, *exc_info):
-        if self.tracing:
-            sys.settrace(None)
-        elif self.active:
-            sys.setprofile(self.old_profile)
+        for function, code in self.codes.items():
+            function.__code__ = code
+        self.found = _CALLED[0] if _CALLED else None
         return False
+
+
+_CALLED: list[str] = []  # what the stubs of `TakenAway` were called for, the first first
+
+
+def forbidden(label: str) -> ForbiddenCall:
+    """The exception a stub of `TakenAway` raises; the call is remembered first (the student's code may catch it)."""
+    _CALLED.append(label)
+    return ForbiddenCall(label)
+
+
+def stub_code(function, statement: str) -> types.CodeType:
+    """Code that runs `statement` (a `raise`) whatever it is called with, fit to be `function.__code__`: with as many
+    free variables as `function` has, and no name but built-ins (it runs with `function`'s globals).
+
+    Examples
+    --------
+    >>> def double(x):
+    ...     return 2 * x
+    >>> double.__code__ = stub_code(double, "raise NotImplementedError('not here')")
+    >>> double(4)
+    Traceback (most recent call last):
+    ...
+    NotImplementedError: not here
+    """
+    free = function.__code__.co_freevars
+    lines = ["def outer():", *(f"    {name} = None" for name in free), "    def stub(*arguments, **options):",
+             *([f"        {', '.join(free)}"] if free else []), f"        {statement}", "    return stub"]
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)  # noqa: S102 - our own text, with a label made by repr
+    return namespace["outer"]().__code__
 
 
 def _function_of(item):
@@ -202,13 +213,4 @@ def _function_of(item):
     except ValueError:
         return None
     item = getattr(item, "__func__", item)
-    return item if isinstance(getattr(item, "__code__", None), types.CodeType) else None
-
-
-def _code_of(item):
-    """The code object a function, method, staticmethod, classmethod or functools.wraps wrapper runs, or None."""
-    function = _function_of(item)
-    return None if function is None else function.__code__
-
-
-# ---------------------------------------------------------------------------------------------------------------
+    return item if isinstance(item, types.FunctionType) else None

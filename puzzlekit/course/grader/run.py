@@ -196,18 +196,12 @@ class Worker:
         error = self.last_error()
         return f"(exit code {code}{': ' + error if error else ''})"
 
-    def exit_code(self) -> int | None:
-        """The exit code of a worker that no longer takes messages (it is stopped first)."""
-        return self.stop()
-
-
 
 def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, notes: list,
                      grade_ids: dict | None = None) -> None:
     """Fill in `report` (its exercises, the cells run) for the cells of `plan`; what went wrong goes in `notes`;
     `grade_ids` gives the submission's cells' grade_ids (for the flags)."""
-    run = _Run(grader, plan, recorded, report, notes)
-    run.grade_ids = dict(grade_ids or {})
+    run = _Run(grader, plan, recorded, report, notes, dict(grade_ids or {}))
     try:
         run.grade_all()
     finally:
@@ -218,7 +212,7 @@ def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, not
 class _Run:
     """Grading one submission: the worker, its restarts, the calls and the verdicts."""
 
-    def __init__(self, grader, plan, recorded: dict, report: SubmissionReport, notes: list):
+    def __init__(self, grader, plan, recorded: dict, report: SubmissionReport, notes: list, grade_ids: dict):
         self.grader, self.plan, self.recorded, self.report, self.notes = grader, plan, recorded, report, notes
         self.skip: dict = {}  # cell index -> why it is skipped on the next start (in every group's worker)
         self.restarts, self.worker, self.cell_log = 0, None, []
@@ -226,7 +220,7 @@ class _Run:
         self.forbid: list = []
         self.student_sources = [source for _, source, kind in plan if kind == "student"]
         self.kinds = {index: kind for index, _, kind in plan}
-        self.grade_ids: dict = {}
+        self.grade_ids = grade_ids
 
     # -- the worker ------------------------------------------------------------------------------------------
     def start(self) -> bool:
@@ -343,7 +337,7 @@ class _Run:
             request = {"op": "call", "id": number, "name": name, "time_limit": time_limit,
                        "args": base64.b64encode(shipped).decode()}
             if not self.worker.send(request):
-                why = self.worker.why(self.worker.exit_code())
+                why = self.worker.why(self.worker.stop())
                 return False, f"✗ the process ended {why} before {call} could run", True
             reply = None
             deadline = time.monotonic() + _backstop(time_limit)

@@ -9,7 +9,7 @@ import io
 import types
 
 from ..editions import cell_source
-from ..syntax import parse
+from ..syntax import parse, parse_cell, python_source
 from .report import Flag
 
 __all__ = ["flags", "ship"]
@@ -35,15 +35,6 @@ _ATTRIBUTES = {"__code__": "__code__", "__globals__": "__globals__", "__closure_
                "f_globals": "frames", "gi_frame": "frames", "__builtins__": "__builtins__",
                "input_transformers_cleanup": "input transformers", "input_transformers_post": "input transformers",
                "input_transformers_pre": "input transformers"}
-
-
-def _python(source: str) -> str:
-    from IPython.core.inputtransformer2 import TransformerManager
-
-    try:
-        return TransformerManager().transform_cell(source)
-    except Exception:  # noqa: BLE001 - IPython refuses the cell: read it as it is
-        return source
 
 
 def _dotted(node) -> str:
@@ -95,7 +86,7 @@ def flags(cells, student: set | None = None) -> list[Flag]:
         grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", "") or ""
         lines = source.splitlines()
         try:
-            tree = parse(_python(source))
+            tree = parse(python_source(source))
         except SyntaxError as error:
             found.append(Flag(index, grade_id, error.lineno or 0, "syntax error", str(error.msg)))
             continue
@@ -161,11 +152,7 @@ def flags(cells, student: set | None = None) -> list[Flag]:
 def _definitions(sources, name: str) -> list[ast.AST]:
     """Every definition of `name` in `sources` (top-level `def`s, and `def`s in string constants run by exec)."""
     found = []
-    for source in sources:
-        try:
-            tree = parse(_python(source))
-        except SyntaxError:
-            continue
+    for tree in filter(None, map(parse_cell, sources)):
         found += [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
                   and node.name == name]
     return found

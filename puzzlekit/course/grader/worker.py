@@ -24,10 +24,8 @@ waits is ended by the grading process's wall-clock backstop.
 from __future__ import annotations
 
 import base64
-import contextlib
 import hashlib
 import importlib
-import inspect
 import os
 import pickle
 import random
@@ -35,8 +33,8 @@ import resource
 import signal
 import sys
 import time
-import types
 
+from ..syntax import python_source
 from .build import library_items
 from .protocol import receive, send
 from .safe import encode, message_of
@@ -47,13 +45,6 @@ __all__ = ["main"]
 #: CPU seconds a call may use beyond its time limit (sending back its arguments, a loop in C that no signal
 #: handler interrupts) before the kernel ends the worker with SIGXCPU.
 CPU_MARGIN = 2
-
-
-def python_source(source: str) -> str:
-    """A cell's source as Python: IPython's syntax (`%magic`, `!command`, `x?`) turned into calls."""
-    from IPython.core.inputtransformer2 import TransformerManager
-
-    return TransformerManager().transform_cell(source)
 
 
 def _seed(key: str, name: str) -> int:
@@ -126,44 +117,29 @@ def _limits(setup: dict) -> None:
         resource.setrlimit(resource.RLIMIT_NPROC, (setup["processes"], setup["processes"]))
 
 
-def _unavailable(label: str) -> types.FunctionType:
-    """A function that raises, as the student build's emptied functions do, saying that `label` is forbidden."""
-    namespace: dict = {}
-    message = f"{label} is not available while grading: the exercise forbids it"
-    exec(f"def unavailable(*arguments, **options):\n    raise NotImplementedError({message!r})", namespace)  # noqa: S102
-    return namespace["unavailable"]
-
-
 def _take_away(forbid, namespace: dict) -> None:
     """Make the functions `forbid` names outside puzzlekit (`np.roots`, a function of the notebook's own cells) raise
-    when called: a plain Python function's code is replaced in place (an alias of it raises too), and its name is
-    bound to a function that raises. Done once the cells have run (the instructor's cells may use them), before the
-    first call. A rule the answers keep, not a boundary: the student's cells ran before it, and a student who
-    rebuilds the function (np.roots from eigenvalues) has solved the exercise another way. puzzlekit's own forbidden
-    functions are not in the worker at all: the student build it imports has them without their bodies (`build`)."""
+    when called, as the student build's emptied functions do: a Python function's code is swapped for a stub's (an
+    alias or a wrapper of it raises too; `guard.stub_code`, which `check` uses as well). Done once the cells have run
+    (the instructor's cells may use them), before the first call. A rule the answers keep, not a boundary: the
+    student's cells ran before it, and a student who rebuilds the function (np.roots from eigenvalues) has solved
+    the exercise another way. puzzlekit's own forbidden functions are not in the worker at all (`build`)."""
+    from puzzlekit.course.exercises.guard import _function_of, stub_code
+
     library = set(library_items(forbid))
     for item in [tuple(item) for item in forbid if item[0] != "module" and tuple(item) not in library]:
-        owner, name = namespace, item[1]
+        value = namespace.get(item[1])
         if item[0] == "object":
             try:
-                owner = importlib.import_module(item[1])
-                *path, name = item[2].split(".")
-                for part in path:
-                    owner = getattr(owner, part)
+                value = importlib.import_module(item[1])
+                for part in item[2].split("."):
+                    value = getattr(value, part)
             except (ImportError, AttributeError):
                 continue  # a name the worker cannot find forbids nothing here
-        value = owner.get(name) if owner is namespace else getattr(owner, name, None)
-        if value is None or isinstance(value, type):
-            continue
-        stub, function = _unavailable(".".join(item[1:])), inspect.unwrap(value)
-        function = getattr(function, "__func__", function)
-        if isinstance(function, types.FunctionType) and not function.__closure__:
-            function.__code__ = stub.__code__
-        if owner is namespace:
-            namespace[name] = stub
-        else:
-            with contextlib.suppress(AttributeError, TypeError):  # a type of C code's: its function stays
-                setattr(owner, name, stub)
+        function = _function_of(value)
+        if function is not None:
+            message = f"{'.'.join(item[1:])} is not available while grading: the exercise forbids it"
+            function.__code__ = stub_code(function, f"raise NotImplementedError({message!r})")
 
 
 def student(setup: dict, inbox: int, out: int) -> None:
