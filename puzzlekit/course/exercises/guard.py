@@ -133,35 +133,39 @@ class TakenAway:
         for item in forbid:
             if isinstance(item, types.ModuleType):  # what it and its submodules define, their classes' methods too
                 for name, module in list(sys.modules.items()):
-                    if name != item.__name__ and not name.startswith(item.__name__ + "."):
+                    if (name != item.__name__ and not name.startswith(item.__name__ + ".")
+                            or name.startswith(__package__)):  # not check's own machinery (`forbidden`, __exit__)
                         continue
                     own = [value for value in list(vars(module).values()) if getattr(value, "__module__", 0) == name]
                     own += [value for kind in own if isinstance(kind, type) for value in vars(kind).values()]
                     for value in own:
-                        function = _function_of(value)
+                        function = plain_function(value)
                         if function is not None:
                             self.functions.setdefault(function, f"the library's {function.__qualname__} (from {name})")
             elif isinstance(item, type):
                 for name, member in vars(item).items():
-                    if _function_of(member) is not None:
-                        self.functions[_function_of(member)] = (f"the library's {item.__name__}"
+                    if plain_function(member) is not None:
+                        self.functions[plain_function(member)] = (f"the library's {item.__name__}"
                                                                 + ("" if name == "__init__" else f".{name}"))
-            elif _function_of(item) is None:
+            elif plain_function(item) is None:
                 raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
             else:
-                self.functions[_function_of(item)] = f"the library's {getattr(item, '__name__', describe(item))}"
+                self.functions[plain_function(item)] = f"the library's {getattr(item, '__name__', describe(item))}"
         self.found: str | None = None
 
     def label(self, function) -> str | None:
         """What forbidden code `function` is ("the library's X"), or None."""
-        return self.functions.get(_function_of(function))
+        return self.functions.get(plain_function(function))
 
     def __enter__(self):
         del _CALLED[:]
+        if not hasattr(self, "stubs"):  # made once, swapped in and out around each case
+            self.stubs = {function: stub_code(function, f"raise __import__({__name__!r}, fromlist=['_'])"
+                                                        f".forbidden({label!r})")
+                          for function, label in self.functions.items()}
         self.codes = {function: function.__code__ for function in self.functions}
-        for function, label in self.functions.items():
-            function.__code__ = stub_code(function, f"raise __import__({__name__!r}, fromlist=['_']).forbidden("
-                                                    f"{label!r})")
+        for function, stub in self.stubs.items():
+            function.__code__ = stub
         return self
 
     def __exit__(self, *exc_info):
@@ -202,8 +206,13 @@ def stub_code(function, statement: str) -> types.CodeType:
     return namespace["outer"]().__code__
 
 
-def _function_of(item):
-    """The plain function behind a function, method, staticmethod, classmethod or functools.wraps wrapper, or None."""
+def plain_function(item):
+    """The plain function behind a function, method, staticmethod, classmethod or functools.wraps wrapper, or None.
+
+    >>> import functools
+    >>> plain_function(functools.wraps(len)(lambda *a: 0)) is None, plain_function(staticmethod(plain_function))
+    (True, <function plain_function at 0x...>)
+    """
     if isinstance(item, (staticmethod, classmethod)):
         item = item.__func__
     if isinstance(item, property):

@@ -124,7 +124,7 @@ def _take_away(forbid, namespace: dict) -> None:
     (the instructor's cells may use them), before the first call. A rule the answers keep, not a boundary: the
     student's cells ran before it, and a student who rebuilds the function (np.roots from eigenvalues) has solved
     the exercise another way. puzzlekit's own forbidden functions are not in the worker at all (`build`)."""
-    from puzzlekit.course.exercises.guard import _function_of, stub_code
+    from puzzlekit.course.exercises.guard import plain_function, stub_code
 
     library = set(library_items(forbid))
     for item in [tuple(item) for item in forbid if item[0] != "module" and tuple(item) not in library]:
@@ -136,7 +136,7 @@ def _take_away(forbid, namespace: dict) -> None:
                     value = getattr(value, part)
             except (ImportError, AttributeError):
                 continue  # a name the worker cannot find forbids nothing here
-        function = _function_of(value)
+        function = plain_function(value)
         if function is not None:
             message = f"{'.'.join(item[1:])} is not available while grading: the exercise forbids it"
             function.__code__ = stub_code(function, f"raise NotImplementedError({message!r})")
