@@ -110,13 +110,6 @@ def _index_text(index) -> str:
     return str(index) if isinstance(index, int) else ", ".join(str(i) for i in index)
 
 
-def _quick_equal(before, after) -> bool:
-    try:
-        return bool(before == after)
-    except Exception:  # noqa: BLE001 - arrays inside (ambiguous truth), an object's own __eq__
-        return False
-
-
 def _change(before, after, path: list, depth: int):
     """(path, what changed) for the first change inside `after`, or None if the data is as it was."""
     if depth > 20:
@@ -140,7 +133,7 @@ def _change(before, after, path: list, depth: int):
         first = tuple(differ[0])
         was, now = describe(before[first].item()), describe(after[first].item())
         return path + [(index, "index")], f"was {was}, now {now}{more}"
-    if isinstance(before, (dict, list, set, bytearray, tuple)) and _quick_equal(before, after):
+    if isinstance(before, (dict, list, set, bytearray, tuple)) and _plain_equal(before, after):
         return None  # == in C: fast on a big table (arrays inside raise or say False: compared below)
     if isinstance(before, dict):
         if not isinstance(after, dict):

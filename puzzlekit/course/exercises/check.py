@@ -22,7 +22,6 @@ from .changes import changed_argument, deep_copy, parameter_names
 from .copies import cells_of, copied, forbidden_sources
 from .describe import describe, not_done, plural
 from .guard import Deadline, ForbiddenCall, TimeUp, Watch
-from .judge import failure_line as _failure
 from .judge import judge
 
 __all__ = ["check", "passed", "attempt"]
@@ -46,9 +45,11 @@ def _unwritten(error: NotImplementedError, name: str) -> str:
     return f"{raiser} raises NotImplementedError" + (f" ({error})" if str(error) else "")
 
 
-_AGAIN = "write it, then run this cell again"
-_LOOP_HINT = ("look for a loop that never ends (in a search: a frontier that never empties, a bound that never "
-              "rises, a state visited again and again) or for far more work than the case needs")
+#: The wording of `check`'s verdicts that the grader repeats (`puzzlekit.course.grader`): what to do after "not done
+#: yet", and what to look for after a time-out.
+AGAIN = "write it, then run this cell again"
+LOOP_HINT = ("look for a loop that never ends (in a search: a frontier that never empties, a bound that never "
+             "rises, a state visited again and again) or for far more work than the case needs")
 _RESULTS: dict[int, tuple[object, bool]] = {}  # id(function) -> (function, whether its last check passed)
 
 
@@ -194,7 +195,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         return verdict([f"✗ {name} {copy}: write it yourself"])
     unfinished = not_done(function)
     if unfinished:
-        return verdict([f"✗ not done yet: {unfinished}; {_AGAIN}"])
+        return verdict([f"✗ not done yet: {unfinished}; {AGAIN}"])
     failures = []
     for number, (arguments, expected, *label) in enumerate(cases):
         if not isinstance(arguments, tuple):
@@ -211,7 +212,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
             rest = len(cases) - number - 1
             skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
             limit = stopped.args[0] if stopped.args else time_limit
-            return verdict([f"✗ {call} did not return within {limit:g} s; {_LOOP_HINT}{skipped}"])
+            return verdict([f"✗ {call} did not return within {limit:g} s; {LOOP_HINT}{skipped}"])
         except ForbiddenCall:
             pass
         except Exception as raised:  # noqa: BLE001 - the reader's code may raise anything; report it, don't crash
@@ -222,7 +223,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         unwritten = _unwritten(error, name) if isinstance(error, NotImplementedError) else None
         outcome = judge(call, name, result, expected, error=error, changed=changed, unwritten=unwritten)
         if outcome is not None and outcome[0] == "undone":
-            return verdict([f"✗ not done yet: {outcome[1]}; {_AGAIN}"])
+            return verdict([f"✗ not done yet: {outcome[1]}; {AGAIN}"])
         if outcome is not None:
             failures.append(outcome[1])
     if not failures:
@@ -246,24 +247,15 @@ def _copies(arguments: tuple, expected) -> tuple[tuple, object, list[bool]]:
     """Deep copies of `arguments` and `expected`, with one memo (a matcher that refers to an argument refers to its
     copy), and which arguments could be copied (one that cannot, a generator say, is given as it is)."""
     memo: dict = {}
-    try:
-        given = tuple(deep_copy(argument, memo) for argument in arguments)
-        return given, deep_copy(expected, memo), [True] * len(arguments)
-    except Exception:  # noqa: BLE001 - an object that refuses to be copied: copy what can be, one by one
-        memo = {}
     given, copied = [], []
-    for argument in arguments:
+    for value in (*arguments, expected):
         try:
-            given.append(deep_copy(argument, memo))
+            given.append(deep_copy(value, memo))
             copied.append(True)
-        except Exception:  # noqa: BLE001
-            given.append(argument)
+        except Exception:  # noqa: BLE001 - an object that refuses to be copied is given as it is
+            given.append(value)
             copied.append(False)
-    try:
-        expected = deep_copy(expected, memo)
-    except Exception:  # noqa: BLE001
-        pass
-    return tuple(given), expected, copied
+    return tuple(given[:-1]), given[-1], copied[:-1]
 
 
 def passed(function: Callable) -> bool:
@@ -319,8 +311,3 @@ def attempt(function: Callable, *arguments, fallback: Callable | None = None, **
     print(f"✗ not done yet: {unfinished}; {instead}")
     return None if fallback is None else fallback(*arguments, **options)
 
-
-#: The wording of `check`'s verdicts, for a grader that gives the same verdicts in another process
-#: (`puzzlekit.course.grader`): "write it, then run this cell again", what to look for after a time-out, and the
-#: line that says what a call got wrong.
-AGAIN, LOOP_HINT, failure_line = _AGAIN, _LOOP_HINT, _failure

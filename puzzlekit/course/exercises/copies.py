@@ -64,6 +64,12 @@ def descriptor(item, notebook_module: str = "__main__") -> tuple | None:
     return ("notebook", getattr(item, "__name__", name)) if module == notebook_module else ("object", module, name)
 
 
+def submodules(module: types.ModuleType) -> list[types.ModuleType]:
+    """`module`, and if it is a package every module in it, imported."""
+    return [module] + [importlib.import_module(info.name) for info in pkgutil.walk_packages(
+        getattr(module, "__path__", []), module.__name__ + ".")]
+
+
 def _parse(source: str) -> ast.Module | None:
     """The syntax tree of a cell's source, its IPython syntax (magics, `!`) turned into Python; None if it has none."""
     try:
@@ -110,15 +116,9 @@ def _library(item: tuple) -> list[tuple[str, ast.AST, bool]]:
     """(label, definition, whether it is a textbook module's) of each function a library `forbid=` item stands for: a
     module's functions and methods (with its submodules'), or an object's and the helpers it calls in its module."""
     if item[0] == "module":
-        package = importlib.import_module(item[1])
-        names = [item[1]] + [info.name for info in pkgutil.walk_packages(getattr(package, "__path__", []),
-                                                                          item[1] + ".")]
-        found = []
-        for name in names:
-            tree = parse(inspect.getsource(importlib.import_module(name)))
-            found += [(f"{qualname} (from {name})", node, name.endswith(".textbook"))
-                      for qualname, node in _whole_functions(tree)]
-        return found
+        return [(f"{qualname} (from {module.__name__})", node, module.__name__.endswith(".textbook"))
+                for module in submodules(importlib.import_module(item[1]))
+                for qualname, node in _whole_functions(parse(inspect.getsource(module)))]
     target = importlib.import_module(item[1])
     for part in item[2].split("."):
         target = getattr(target, part)

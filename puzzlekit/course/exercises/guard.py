@@ -10,6 +10,7 @@ import time
 import types
 from collections.abc import Iterable
 
+from .copies import submodules
 from .describe import describe
 
 __all__ = ["Watch"]
@@ -108,9 +109,9 @@ class Watch:
     """`with Watch(forbid):` raises ForbiddenCall when this thread calls a forbidden function, and remembers it.
 
     `forbid` holds functions (their code is watched, so `my_bfs = library_bfs` and a wrapper are both seen),
-    classes (every function defined in them) and modules (every function that runs in them, in a package also in its
-    submodules). It tells a student who calls the library's answer, as students do in good faith; copies of the
-    library's code are judged from the answer's text (`copies`), the same way the grader judges them.
+    classes (the functions defined in them) and modules (the functions and classes defined in them, in a package
+    also in its submodules). It tells a student who calls the library's answer, as students do in good faith; copies
+    of the library's code are judged from the answer's text (`copies`), the same way the grader judges them.
 
     Examples
     --------
@@ -128,71 +129,65 @@ class Watch:
     """
 
     def __init__(self, forbid: Iterable):
-        self.codes: dict[int, tuple] = {}  # id(code) -> (code, the name to report)
-        self.modules: list[str] = []  # module names (a package covers its submodules)
+        self.labels: dict[int, tuple] = {}  # id(code) -> (code, "the library's X")
         for item in forbid:
-            if isinstance(item, types.ModuleType):
-                self.modules.append(item.__name__)
-            elif isinstance(item, type):
-                for name, member in vars(item).items():
-                    code = _code_of(member)
-                    if code is not None:
-                        label = f"{item.__name__}.{name}" if name != "__init__" else item.__name__
-                        self.codes[id(code)] = (code, label)
-            else:
-                code = _code_of(item)
-                if code is None:
-                    raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
-                self.codes[id(code)] = (code, getattr(item, "__name__", describe(item)))
-        self.seen: dict[int, tuple] = {}  # id(code) -> (code, what it is: "the library's X", or None)
+            for function, name in _functions(item):
+                self.labels[id(function.__code__)] = (function.__code__, f"the library's {name}")
         self.found: str | None = None
 
     def label(self, function) -> str | None:
         """What forbidden code `function` is ("the library's X"), or None."""
-        code = _code_of(function)
-        return None if code is None else self._code_label(code, getattr(_function_of(function), "__globals__", {}))
+        function = _function_of(function)
+        return None if function is None else self.labels.get(id(function.__code__), (None, None))[1]
 
-    def _code_label(self, code, namespace: dict) -> str | None:
-        if id(code) in self.codes:
-            return f"the library's {self.codes[id(code)][1]}"
-        module = namespace.get("__name__", "")
-        if isinstance(module, str) and any(module == name or module.startswith(name + ".") for name in self.modules):
-            return f"the library's {getattr(code, 'co_qualname', code.co_name)} (from {module})"  # 3.11+
-        return None
-
-    def _profile(self, frame, event, argument):
-        if event != "call":  # also c_call, return, ...: the cheapest test first, it runs on every one
-            return
-        seen = self.seen.get(id(frame.f_code))
-        if seen is None or seen[0] is not frame.f_code:
-            seen = self.seen[id(frame.f_code)] = (frame.f_code, self._code_label(frame.f_code, frame.f_globals))
-        if seen[1] is not None and self.found is None:
-            self.found = seen[1]
-            raise ForbiddenCall(seen[1])
+    def _watch(self, frame, event, argument):
+        if event == "call" and id(frame.f_code) in self.labels and self.found is None:
+            self.found = self.labels[id(frame.f_code)][1]
+            raise ForbiddenCall(self.found)
 
     def __enter__(self):
         # A trace function is called only when a Python function starts (a profile function also on every return
         # and every call of a built-in): far fewer calls. A debugger's or the time limit's trace function is kept,
         # and the watch then profiles instead.
-        self.active = bool(self.codes or self.modules)
-        self.tracing = self.active and sys.gettrace() is None
+        self.tracing = bool(self.labels) and sys.gettrace() is None
+        self.profiling = bool(self.labels) and not self.tracing
         if self.tracing:
-            sys.settrace(self._profile)
-        elif self.active:
+            sys.settrace(self._watch)
+        elif self.profiling:
             self.old_profile = sys.getprofile()
-            sys.setprofile(self._profile)
+            sys.setprofile(self._watch)
         return self
 
     def __exit__(self, *exc_info):
         if self.tracing:
             sys.settrace(None)
-        elif self.active:
+        elif self.profiling:
             sys.setprofile(self.old_profile)
         return False
 
 
+def _functions(item) -> list[tuple]:
+    """(function, the name to report) of each function a `forbid=` item stands for."""
+    if isinstance(item, types.ModuleType):
+        found = []
+        for module in submodules(item):
+            for value in [value for value in vars(module).values() if callable(value)]:
+                inner = _functions(value) if isinstance(value, type) else [(_function_of(value), None)]
+                found += [(function, f"{function.__qualname__} (from {module.__name__})") for function, _ in inner
+                          if function is not None and function.__globals__ is vars(module)]
+        return found
+    if isinstance(item, type):
+        return [(function, item.__name__ if name == "__init__" else f"{item.__name__}.{name}")
+                for name, member in vars(item).items() if (function := _function_of(member)) is not None]
+    function = _function_of(item)
+    if function is None:
+        raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
+    return [(function, getattr(item, "__name__", function.__name__))]
+
+
 def _function_of(item):
-    """The plain function behind a function, method, staticmethod, classmethod or functools.wraps wrapper, or None."""
+    """The plain function behind a function, method, staticmethod, classmethod, property or functools.wraps
+    wrapper, or None."""
     if isinstance(item, (staticmethod, classmethod)):
         item = item.__func__
     if isinstance(item, property):
@@ -203,12 +198,3 @@ def _function_of(item):
         return None
     item = getattr(item, "__func__", item)
     return item if isinstance(getattr(item, "__code__", None), types.CodeType) else None
-
-
-def _code_of(item):
-    """The code object a function, method, staticmethod, classmethod or functools.wraps wrapper runs, or None."""
-    function = _function_of(item)
-    return None if function is None else function.__code__
-
-
-# ---------------------------------------------------------------------------------------------------------------
