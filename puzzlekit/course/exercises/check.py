@@ -16,7 +16,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterable
 
-from ...checks import check_callable, check_int
+from ...checks import check_callable, check_collection, check_int, check_real
 from ..syntax import parse
 from .changes import changed_argument, deep_copy, parameter_names
 from .copies import cells_of, copied, forbidden_sources
@@ -149,18 +149,14 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     __tracebackhide__ = True  # IPython shows the student the check cell, not check's own lines
     check_callable(function, "function")
     show = check_int(show, "show", minimum=0)
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))):
-        raise TypeError(f"time_limit must be a number of seconds or None, got {describe(time_limit)}")
-    if time_limit is not None and not 0 < time_limit < 1e6:
-        raise ValueError(f"time_limit must be a number of seconds above 0 (and below a million), got {time_limit!r}")
-    if isinstance(cases, (str, bytes)) or not isinstance(cases, Iterable):
-        raise TypeError(f"cases must be a list of (arguments, expected) pairs, got {describe(cases)}")
-    if isinstance(forbid, (str, bytes)) or not isinstance(forbid, Iterable):
-        raise TypeError(f"forbid must be a list of library functions, classes or modules, got {describe(forbid)}")
+    if time_limit is not None:
+        check_real(time_limit, "time_limit", above=0, below=1e6)
+    check_collection(cases, "cases", "a list of (arguments, expected) pairs")
+    check_collection(forbid, "forbid", "a list of library functions, classes or modules")
     if hidden is not None:
         check_callable(hidden, "hidden")
-    if not isinstance(mutates, bool) and (isinstance(mutates, (str, bytes)) or not isinstance(mutates, Iterable)
-                                          or not all(isinstance(item, (str, int)) for item in mutates)):
+    if not isinstance(mutates, bool) and not all(isinstance(item, (str, int)) for item in check_collection(
+            mutates, "mutates", "True, False or a list of argument names or positions")):
         raise TypeError(f"mutates must be True, False or a list of argument names or positions, "
                         f"got {describe(mutates)}")
     cases, forbid = list(cases), list(forbid)
