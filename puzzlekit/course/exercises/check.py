@@ -9,17 +9,15 @@ so that its test cell scores nothing.
 from __future__ import annotations
 
 import ast
-import inspect
 import linecache
 import os
 import sys
-import textwrap
 from collections.abc import Callable, Iterable
 
 from ...checks import check_callable, check_collection, check_int, check_real
 from ..syntax import parse
 from .changes import changed_argument, deep_copy, parameter_names
-from .copies import cells_of, copied, forbidden_sources
+from .copies import notebook_copy
 from .describe import describe, not_done, plural
 from .guard import Deadline, ForbiddenCall, TimeUp, Watch
 from .judge import judge
@@ -186,7 +184,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     forbidden = watch.label(function)
     if forbidden:
         return verdict([f"✗ {name} is {forbidden}: write it yourself"])
-    copy = _copy(function, forbid) if forbid else None
+    copy = notebook_copy(function, forbid) if forbid else None
     if copy:
         return verdict([f"✗ {name} {copy}: write it yourself"])
     unfinished = not_done(function)
@@ -225,18 +223,6 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     if not failures:
         return verdict([f"✓ {name} passes all {plural(len(cases), 'case')}"], ok=True)
     return verdict(failures[:show], f"{len(failures)} of {plural(len(cases), 'case')} failed")
-
-
-def _copy(function, forbid: list) -> str | None:
-    """Whether `function` is a copy of forbidden library code, judged as the grader judges it: on the text of the
-    cells that define it and the functions of the student's it calls (see `copies`)."""
-    items, notebook = forbidden_sources(forbid)
-    plain = inspect.unwrap(function)
-    try:
-        own = [textwrap.dedent(inspect.getsource(plain))]  # defined inside a function, it is not at a cell's top
-    except (OSError, TypeError):
-        own = []
-    return copied(getattr(plain, "__name__", ""), own + cells_of(plain), items, notebook)
 
 
 def _copies(arguments: tuple, expected) -> tuple[tuple, object, list[bool]]:
