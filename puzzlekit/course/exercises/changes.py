@@ -95,19 +95,11 @@ def first_change(before, after, name: str) -> str | None:
         return f"it {what}"
     if len(path) == 1:
         key, kind = path[0]
-        where = f"the entry for {describe(key, 40)}" if kind == "key" else f"the entry at {_index_words(key)}"
-    else:
-        where = name + "".join(f"[{describe(key, 40)}]" if kind == "key" else f"[{_index_text(key)}]"
+        where = f"the entry for {describe(key, 40)}" if kind == "key" else f"the entry at index {key}"
+    else:  # an array's index (0, 1) reads q[0, 1]
+        where = name + "".join(f"[{describe(key, 40)}]" if kind == "key" else f"[{str(key).strip('()')}]"
                                for key, kind in path)
     return f"{where} {what}"
-
-
-def _index_words(index) -> str:
-    return f"index {index}" if isinstance(index, int) else f"index ({_index_text(index)})"
-
-
-def _index_text(index) -> str:
-    return str(index) if isinstance(index, int) else ", ".join(str(i) for i in index)
 
 
 def _change(before, after, path: list, depth: int):
