@@ -1,9 +1,9 @@
 """Whether an answer's code is the library's: one judge, read from source text, for `check` and for the grader.
 
-The grading process calls `copied` on the text the student handed in; `check` in the notebook on the text of the
-cells that define the student's function (and the functions of theirs it calls). An answer is a copy when one of its
-functions (the answer, a function nested in it, or one of the student's it calls) has the syntax tree of a whole
-forbidden library function or of a helper that function calls in its module, with every name set aside (locals,
+The grading process calls `copied` on the text the student handed in; `check` in the notebook (`notebook_copy`) on the
+text of the cells that define the student's function (and the functions of theirs it calls). An answer is a copy when
+one of its functions (the answer, a function nested in it, or one of the student's it calls) has the syntax tree of a
+whole forbidden library function or of a helper that function calls in its module, with every name set aside (locals,
 globals, built-ins, `module.helper` read as `helper`), and docstrings, comments, annotations and layout too. Code of
 fewer than MIN_NODES nodes is never a copy: short code is written alike by everyone.
 
