@@ -509,13 +509,11 @@ def chapter_exercises(path):
 @pytest.mark.parametrize("path", CHAPTERS, ids=[path.stem for path in CHAPTERS])
 def test_no_reference_solution_is_called_a_copy(path):
     """The teacher edition's answers, judged as the grader judges the solution cells and as check judges them."""
-    from puzzlekit.course.exercises.check import _copy
-
     exercises, solutions, cells = chapter_exercises(path)
     for name, answer, forbid in exercises:
         items = [descriptor(item) for item in forbid]
         assert copied(name, solutions, items, cells) is None, name
-        assert _copy(answer, forbid) is None, name
+        assert copies.notebook_copy(answer, forbid) is None, name
         unjudged = all(item[0] == "notebook" or item[1].endswith(".textbook") for item in items)
         assert copies._prints(items, cells, False) or unjudged, name  # the judge has library code to compare
     assert exercises or path.stem.startswith(("00", "04", "07")), "a chapter whose exercises forbid nothing"

@@ -95,26 +95,11 @@ def first_change(before, after, name: str) -> str | None:
         return f"it {what}"
     if len(path) == 1:
         key, kind = path[0]
-        where = f"the entry for {describe(key, 40)}" if kind == "key" else f"the entry at {_index_words(key)}"
-    else:
-        where = name + "".join(f"[{describe(key, 40)}]" if kind == "key" else f"[{_index_text(key)}]"
+        where = f"the entry for {describe(key, 40)}" if kind == "key" else f"the entry at index {key}"
+    else:  # an array's index (0, 1) reads q[0, 1]
+        where = name + "".join(f"[{describe(key, 40)}]" if kind == "key" else f"[{str(key).strip('()')}]"
                                for key, kind in path)
     return f"{where} {what}"
-
-
-def _index_words(index) -> str:
-    return f"index {index}" if isinstance(index, int) else f"index ({_index_text(index)})"
-
-
-def _index_text(index) -> str:
-    return str(index) if isinstance(index, int) else ", ".join(str(i) for i in index)
-
-
-def _quick_equal(before, after) -> bool:
-    try:
-        return bool(before == after)
-    except Exception:  # noqa: BLE001 - arrays inside (ambiguous truth), an object's own __eq__
-        return False
 
 
 def _change(before, after, path: list, depth: int):
@@ -140,7 +125,7 @@ def _change(before, after, path: list, depth: int):
         first = tuple(differ[0])
         was, now = describe(before[first].item()), describe(after[first].item())
         return path + [(index, "index")], f"was {was}, now {now}{more}"
-    if isinstance(before, (dict, list, set, bytearray, tuple)) and _quick_equal(before, after):
+    if isinstance(before, (dict, list, set, bytearray, tuple)) and _plain_equal(before, after):
         return None  # == in C: fast on a big table (arrays inside raise or say False: compared below)
     if isinstance(before, dict):
         if not isinstance(after, dict):

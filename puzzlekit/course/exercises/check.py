@@ -9,20 +9,17 @@ so that its test cell scores nothing.
 from __future__ import annotations
 
 import ast
-import inspect
 import linecache
 import os
 import sys
-import textwrap
 from collections.abc import Callable, Iterable
 
-from ...checks import check_callable, check_int
+from ...checks import check_callable, check_collection, check_int, check_real
 from ..syntax import parse
 from .changes import changed_argument, deep_copy, parameter_names
-from .copies import cells_of, copied, forbidden_sources
+from .copies import notebook_copy
 from .describe import describe, not_done, plural
 from .guard import Deadline, ForbiddenCall, TakenAway, TimeUp
-from .judge import failure_line as _failure
 from .judge import judge
 
 __all__ = ["check", "passed", "attempt"]
@@ -46,9 +43,11 @@ def _unwritten(error: NotImplementedError, name: str) -> str:
     return f"{raiser} raises NotImplementedError" + (f" ({error})" if str(error) else "")
 
 
-_AGAIN = "write it, then run this cell again"
-_LOOP_HINT = ("look for a loop that never ends (in a search: a frontier that never empties, a bound that never "
-              "rises, a state visited again and again) or for far more work than the case needs")
+#: The wording of `check`'s verdicts that the grader repeats (`puzzlekit.course.grader`): what to do after "not done
+#: yet", and what to look for after a time-out.
+AGAIN = "write it, then run this cell again"
+LOOP_HINT = ("look for a loop that never ends (in a search: a frontier that never empties, a bound that never "
+             "rises, a state visited again and again) or for far more work than the case needs")
 _RESULTS: dict[int, tuple[object, bool]] = {}  # id(function) -> (function, whether its last check passed)
 
 
@@ -148,18 +147,14 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     __tracebackhide__ = True  # IPython shows the student the check cell, not check's own lines
     check_callable(function, "function")
     show = check_int(show, "show", minimum=0)
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))):
-        raise TypeError(f"time_limit must be a number of seconds or None, got {describe(time_limit)}")
-    if time_limit is not None and not 0 < time_limit < 1e6:
-        raise ValueError(f"time_limit must be a number of seconds above 0 (and below a million), got {time_limit!r}")
-    if isinstance(cases, (str, bytes)) or not isinstance(cases, Iterable):
-        raise TypeError(f"cases must be a list of (arguments, expected) pairs, got {describe(cases)}")
-    if isinstance(forbid, (str, bytes)) or not isinstance(forbid, Iterable):
-        raise TypeError(f"forbid must be a list of library functions, classes or modules, got {describe(forbid)}")
+    if time_limit is not None:
+        check_real(time_limit, "time_limit", above=0, below=1e6)
+    check_collection(cases, "cases", "a list of (arguments, expected) pairs")
+    check_collection(forbid, "forbid", "a list of library functions, classes or modules")
     if hidden is not None:
         check_callable(hidden, "hidden")
-    if not isinstance(mutates, bool) and (isinstance(mutates, (str, bytes)) or not isinstance(mutates, Iterable)
-                                          or not all(isinstance(item, (str, int)) for item in mutates)):
+    if not isinstance(mutates, bool) and not all(isinstance(item, (str, int)) for item in check_collection(
+            mutates, "mutates", "True, False or a list of argument names or positions")):
         raise TypeError(f"mutates must be True, False or a list of argument names or positions, "
                         f"got {describe(mutates)}")
     cases, forbid = list(cases), list(forbid)
@@ -189,12 +184,12 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     forbidden = watch.label(function)
     if forbidden:
         return verdict([f"✗ {name} is {forbidden}: write it yourself"])
-    copy = _copy(function, forbid) if forbid else None
+    copy = notebook_copy(function, forbid) if forbid else None
     if copy:
         return verdict([f"✗ {name} {copy}: write it yourself"])
     unfinished = not_done(function)
     if unfinished:
-        return verdict([f"✗ not done yet: {unfinished}; {_AGAIN}"])
+        return verdict([f"✗ not done yet: {unfinished}; {AGAIN}"])
     failures = []
     for number, (arguments, expected, *label) in enumerate(cases):
         if not isinstance(arguments, tuple):
@@ -211,7 +206,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
             rest = len(cases) - number - 1
             skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
             limit = stopped.args[0] if stopped.args else time_limit
-            return verdict([f"✗ {call} did not return within {limit:g} s; {_LOOP_HINT}{skipped}"])
+            return verdict([f"✗ {call} did not return within {limit:g} s; {LOOP_HINT}{skipped}"])
         except ForbiddenCall:
             pass
         except Exception as raised:  # noqa: BLE001 - the reader's code may raise anything; report it, don't crash
@@ -222,7 +217,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         unwritten = _unwritten(error, name) if isinstance(error, NotImplementedError) else None
         outcome = judge(call, name, result, expected, error=error, changed=changed, unwritten=unwritten)
         if outcome is not None and outcome[0] == "undone":
-            return verdict([f"✗ not done yet: {outcome[1]}; {_AGAIN}"])
+            return verdict([f"✗ not done yet: {outcome[1]}; {AGAIN}"])
         if outcome is not None:
             failures.append(outcome[1])
     if not failures:
@@ -230,40 +225,19 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     return verdict(failures[:show], f"{len(failures)} of {plural(len(cases), 'case')} failed")
 
 
-def _copy(function, forbid: list) -> str | None:
-    """Whether `function` is a copy of forbidden library code, judged as the grader judges it: on the text of the
-    cells that define it and the functions of the student's it calls (see `copies`)."""
-    items, notebook = forbidden_sources(forbid)
-    plain = inspect.unwrap(function)
-    try:
-        own = [textwrap.dedent(inspect.getsource(plain))]  # defined inside a function, it is not at a cell's top
-    except (OSError, TypeError):
-        own = []
-    return copied(getattr(plain, "__name__", ""), own + cells_of(plain), items, notebook)
-
-
 def _copies(arguments: tuple, expected) -> tuple[tuple, object, list[bool]]:
     """Deep copies of `arguments` and `expected`, with one memo (a matcher that refers to an argument refers to its
     copy), and which arguments could be copied (one that cannot, a generator say, is given as it is)."""
     memo: dict = {}
-    try:
-        given = tuple(deep_copy(argument, memo) for argument in arguments)
-        return given, deep_copy(expected, memo), [True] * len(arguments)
-    except Exception:  # noqa: BLE001 - an object that refuses to be copied: copy what can be, one by one
-        memo = {}
     given, copied = [], []
-    for argument in arguments:
+    for value in (*arguments, expected):
         try:
-            given.append(deep_copy(argument, memo))
+            given.append(deep_copy(value, memo))
             copied.append(True)
-        except Exception:  # noqa: BLE001
-            given.append(argument)
+        except Exception:  # noqa: BLE001 - an object that refuses to be copied is given as it is
+            given.append(value)
             copied.append(False)
-    try:
-        expected = deep_copy(expected, memo)
-    except Exception:  # noqa: BLE001
-        pass
-    return tuple(given), expected, copied
+    return tuple(given[:-1]), given[-1], copied[:-1]
 
 
 def passed(function: Callable) -> bool:
@@ -319,8 +293,3 @@ def attempt(function: Callable, *arguments, fallback: Callable | None = None, **
     print(f"✗ not done yet: {unfinished}; {instead}")
     return None if fallback is None else fallback(*arguments, **options)
 
-
-#: The wording of `check`'s verdicts, for a grader that gives the same verdicts in another process
-#: (`puzzlekit.course.grader`): "write it, then run this cell again", what to look for after a time-out, and the
-#: line that says what a call got wrong.
-AGAIN, LOOP_HINT, failure_line = _AGAIN, _LOOP_HINT, _failure

@@ -1,9 +1,9 @@
 """Whether an answer's code is the library's: one judge, read from source text, for `check` and for the grader.
 
-The grading process calls `copied` on the text the student handed in; `check` in the notebook on the text of the
-cells that define the student's function (and the functions of theirs it calls). An answer is a copy when one of its
-functions (the answer, a function nested in it, or one of the student's it calls) has the syntax tree of a whole
-forbidden library function or of a helper that function calls in its module, with every name set aside (locals,
+The grading process calls `copied` on the text the student handed in; `check` in the notebook (`notebook_copy`) on the
+text of the cells that define the student's function (and the functions of theirs it calls). An answer is a copy when
+one of its functions (the answer, a function nested in it, or one of the student's it calls) has the syntax tree of a
+whole forbidden library function or of a helper that function calls in its module, with every name set aside (locals,
 globals, built-ins, `module.helper` read as `helper`), and docstrings, comments, annotations and layout too. Code of
 fewer than MIN_NODES nodes is never a copy: short code is written alike by everyone.
 
@@ -27,7 +27,6 @@ import importlib
 import inspect
 import linecache
 import pkgutil
-import sys
 import textwrap
 import types
 from collections.abc import Iterable
@@ -42,7 +41,7 @@ _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _PRINTS: dict = {}  # (descriptor, exact) -> {fingerprint: label} of a library module or object (its file is fixed)
 
 
-def descriptor(item, notebook_module: str = "__main__") -> tuple | None:
+def descriptor(item) -> tuple | None:
     """What a `forbid=` item is, by name: ("module", name), ("object", module, qualname), or ("notebook", name) for
     a function the chapter defines itself; None for what has neither a module nor a name.
 
@@ -61,7 +60,13 @@ def descriptor(item, notebook_module: str = "__main__") -> tuple | None:
     module, name = getattr(item, "__module__", None), getattr(item, "__qualname__", getattr(item, "__name__", None))
     if not (isinstance(module, str) and isinstance(name, str)):
         return None
-    return ("notebook", getattr(item, "__name__", name)) if module == notebook_module else ("object", module, name)
+    return ("notebook", getattr(item, "__name__", name)) if module == "__main__" else ("object", module, name)
+
+
+def submodules(module: types.ModuleType) -> list[types.ModuleType]:
+    """`module`, and if it is a package every module in it, imported."""
+    return [module] + [importlib.import_module(info.name) for info in pkgutil.walk_packages(
+        getattr(module, "__path__", []), module.__name__ + ".")]
 
 
 def _whole_functions(tree: ast.AST) -> list[tuple[str, ast.AST]]:
@@ -96,33 +101,30 @@ def _library(item: tuple) -> list[tuple[str, ast.AST, bool]]:
     """(label, definition, whether it is a textbook module's) of each function a library `forbid=` item stands for: a
     module's functions and methods (with its submodules'), or an object's and the helpers it calls in its module."""
     if item[0] == "module":
-        package = importlib.import_module(item[1])
-        names = [item[1]] + [info.name for info in pkgutil.walk_packages(getattr(package, "__path__", []),
-                                                                          item[1] + ".")]
-        found = []
-        for name in names:
-            tree = parse(inspect.getsource(importlib.import_module(name)))
-            found += [(f"{qualname} (from {name})", node, name.endswith(".textbook"))
-                      for qualname, node in _whole_functions(tree)]
-        return found
+        return [(f"{qualname} (from {module.__name__})", node, module.__name__.endswith(".textbook"))
+                for module in submodules(importlib.import_module(item[1]))
+                for qualname, node in _whole_functions(parse(inspect.getsource(module)))]
     target = importlib.import_module(item[1])
     for part in item[2].split("."):
         target = getattr(target, part)
     target = inspect.unwrap(target)
     module = inspect.getmodule(target)
-    tree, textbook = parse(inspect.getsource(module)), module.__name__.endswith(".textbook")
     label = item[2].split(".")[-1] if not isinstance(target, type) else target.__name__
-    qualname = getattr(target, "__qualname__", item[2])
-    top = _top_level(tree)
-    functions = {name: node for name, node in _whole_functions(tree)}
-    if isinstance(target, type):
+    return [(name, node, module.__name__.endswith(".textbook")) for name, node in _defined(
+        parse(inspect.getsource(module)), getattr(target, "__qualname__", item[2]), label)]
+
+
+def _defined(tree: ast.Module, qualname: str, label: str) -> list[tuple[str, ast.AST]]:
+    """(label, definition) of the function `qualname` of a module (or of each method, if it names a class), and of
+    the module's functions they call (see `_helpers`)."""
+    functions = dict(_whole_functions(tree))
+    if qualname in functions:
+        own = [(label, functions[qualname])]
+    else:  # a class (or a function made by a factory: none, it is forbidden by name only)
         own = [(f"{label}.{name.split('.')[-1]}" if not name.endswith(".__init__") else label, node)
                for name, node in functions.items() if name.startswith(qualname + ".")]
-    else:
-        own = [(label, functions[qualname])] if qualname in functions else []  # one made by a factory: by name only
-    helpers = {id(helper): helper for _, node in own for helper in _helpers(node, top)}
-    return [(name, node, textbook) for name, node in own] + [
-        (f"{helper.name} (which {label} calls)", helper, textbook) for helper in helpers.values()]
+    helpers = {id(helper): helper for _, node in own for helper in _helpers(node, _top_level(tree))}
+    return own + [(f"{helper.name} (which {label} calls)", helper) for helper in helpers.values()]
 
 
 def _top_level(tree: ast.Module) -> dict[str, ast.AST]:
@@ -221,11 +223,8 @@ def _prints(forbid, notebook: list[str], exact: bool, textbook: bool = False) ->
             if notebook_tree is None:
                 notebook_tree = ast.Module(body=[node for source in notebook for node in (
                     getattr(parse_cell(source), "body", None) or [])], type_ignores=[])
-            top = _top_level(notebook_tree)
-            found = [(item[1], node) for node in [top.get(item[1])] if isinstance(node, _DEFS)]
-            found += [(f"{helper.name} (which {item[1]} calls)", helper) for _, node in found
-                      for helper in _helpers(node, top)]
-            entries = [(*fingerprint(node, exact), label, False) for label, node in found]
+            entries = [(*fingerprint(node, exact), label, False)
+                       for label, node in _defined(notebook_tree, item[1], item[1])]
         else:
             if (item, exact) not in _PRINTS:
                 try:
@@ -338,14 +337,20 @@ def cells_of(function) -> list[str]:
     return sources
 
 
-def forbidden_sources(forbid: Iterable) -> tuple[list, list[str]]:
-    """The descriptors of `check`'s `forbid=` objects, and the cells that define those the notebook defines itself."""
-    main = getattr(sys.modules.get("__main__"), "__name__", "__main__")
+def notebook_copy(function, forbid: Iterable) -> str | None:
+    """Whether `function` is a copy of what `check`'s `forbid=` objects stand for, judged as the grader judges a
+    submission: on the text of the cells that define it and the functions of the student's it calls, and on the cells
+    that define the forbidden functions the notebook defines itself."""
     items, notebook = [], []
     for item in forbid:
-        found = descriptor(item, main)
+        found = descriptor(item)
         if found is not None:
             items.append(found)
             if found[0] == "notebook":
                 notebook += [text for text in cells_of(inspect.unwrap(item)) if text not in notebook]
-    return items, notebook
+    plain = inspect.unwrap(function)
+    try:
+        own = [textwrap.dedent(inspect.getsource(plain))]  # defined inside a function, it is not at a cell's top
+    except (OSError, TypeError):
+        own = []
+    return copied(getattr(plain, "__name__", ""), own + cells_of(plain), items, notebook)

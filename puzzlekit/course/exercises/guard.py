@@ -85,23 +85,18 @@ class Deadline:
         try:
             self.armed = False  # from here on the timers no longer stop anything
         finally:
-            if self.seconds is not None:
-                self._restore()
+            if self.seconds is not None and not self.signal:
+                sys.settrace(self.old_trace)
+            elif self.seconds is not None:
+                used = (time.process_time() - self.cpu_start, time.monotonic() - self.start)
+                for timer, number, handler, (remaining, interval), spent in zip(
+                        (signal.ITIMER_PROF, signal.ITIMER_REAL), (signal.SIGPROF, signal.SIGALRM), self.old_handlers,
+                        self.old_timers, used):
+                    signal.setitimer(timer, 0)
+                    signal.signal(number, handler)
+                    if remaining > 0:  # someone else's timer was running: give it back what is left of it
+                        signal.setitimer(timer, max(remaining - spent, 1e-3), interval)
         return False
-
-    def _restore(self):
-        if not self.signal:
-            sys.settrace(self.old_trace)
-            return
-        used = {signal.ITIMER_PROF: time.process_time() - self.cpu_start,
-                signal.ITIMER_REAL: time.monotonic() - self.start}
-        for timer, number, handler, (remaining, interval) in zip(
-                (signal.ITIMER_PROF, signal.ITIMER_REAL), (signal.SIGPROF, signal.SIGALRM), self.old_handlers,
-                self.old_timers):
-            signal.setitimer(timer, 0)
-            signal.signal(number, handler)
-            if remaining > 0:  # someone else's timer was running: give it back what is left of it
-                signal.setitimer(timer, max(remaining - used[timer], 1e-3), interval)
 
 
 class TakenAway:
