@@ -138,14 +138,17 @@ class TakenAway:
                         if function is not None:
                             self.functions.setdefault(function, f"the library's {function.__qualname__} (from {name})")
             elif isinstance(item, type):
-                for name, member in vars(item).items():
-                    if plain_function(member) is not None:
-                        self.functions[plain_function(member)] = (f"the library's {item.__name__}"
-                                                                + ("" if name == "__init__" else f".{name}"))
+                for name, function in [(name, plain_function(member)) for name, member in vars(item).items()]:
+                    if function is not None:
+                        self.functions[function] = (f"the library's {item.__name__}"
+                                                    + ("" if name == "__init__" else f".{name}"))
             elif plain_function(item) is None:
                 raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
             else:
                 self.functions[plain_function(item)] = f"the library's {getattr(item, '__name__', describe(item))}"
+        raising = f"raise __import__({__name__!r}, fromlist=['_']).forbidden"
+        self.stubs = {function: stub_code(function, f"{raising}({label!r})")  # made once, swapped in at each case
+                      for function, label in self.functions.items()}
         self.found: str | None = None
 
     def label(self, function) -> str | None:
@@ -154,10 +157,6 @@ class TakenAway:
 
     def __enter__(self):
         del _CALLED[:]
-        if not hasattr(self, "stubs"):  # made once, swapped in and out around each case
-            self.stubs = {function: stub_code(function, f"raise __import__({__name__!r}, fromlist=['_'])"
-                                                        f".forbidden({label!r})")
-                          for function, label in self.functions.items()}
         self.codes = {function: function.__code__ for function in self.functions}
         for function, stub in self.stubs.items():
             function.__code__ = stub
