@@ -329,6 +329,14 @@ LIBRARY_ANSWERS = {
                             "    return sys._getframe(1).f_locals['expected']", "raised KeyError"),
     "pasted copy": (None, "is a copy of the library's branching_factor"),
 }
+#: Answers that call the chapter's own forbidden function (`branching_factor`, which an instructor's cell defines)
+#: after a cell of the student's wrapped or renamed it: each scores 0 for its exercise, with a message saying why.
+NOTEBOOK_ANSWERS = {
+    "wrapped in a partial": "import functools\nbranching_factor = functools.partial(branching_factor)\n\n",
+    "kept under another name": "kept = branching_factor\nbranching_factor = None\n\n",
+}
+NOTEBOOK_ANSWER = ("def effective_branching_factor(expanded, depth):\n"
+                   "    return round({}(expanded, depth), 2)")
 #: textbook.breadth_first pasted as it is: the reference solution is that same code (the names set aside), so it
 #: passes; it calls the library's own helper `path_back` (defined here too), which marks a paste: flagged.
 PASTED_TEXTBOOK = """def path_back(parents, state):
@@ -408,6 +416,9 @@ def reports(chapter, grader):
         answers = (dict(reference, my_breadth_first=source) if source
                    else dict(reference, effective_branching_factor=pasted))
         submissions[f"library: {name}"] = _submission(chapter, answers)
+    for name, cell in NOTEBOOK_ANSWERS.items():
+        answer = cell + NOTEBOOK_ANSWER.format("kept" if "kept =" in cell else "branching_factor")
+        submissions[f"notebook: {name}"] = _submission(chapter, dict(reference, effective_branching_factor=answer))
     # Two at a time, as `course.py grade --jobs 2` grades (each worker in its own sandbox, with its own folder and,
     # as another user, its own user id): each test below asserts the score the submission gets graded alone.
     with ThreadPoolExecutor(2) as pool:
@@ -551,25 +562,29 @@ def test_the_cheats_change_nothing_for_a_right_answer(cheats):
 #: A cell that reads what a course's checkout holds beside the teacher notebook: another chapter's teacher notebook,
 #: the tests, and git's objects (which hold every teacher notebook, the one being graded among them).
 CHECKOUT_CHEAT = """import os, zlib
-root, got = {root!r}, []
-for path in ("chapters/04_informed_search.ipynb", "tests/answers.py", ".git/HEAD"):
-    try:
-        got.append(open(os.path.join(root, path), "rb").read())
-    except OSError:
-        pass
-for folder, _, files in os.walk(os.path.join(root, ".git", "objects")):
-    for name in files:
+got = []
+for root in {roots!r}:
+    for path in ("chapters/04_informed_search.ipynb", "tests/answers.py", ".git/HEAD"):
         try:
-            got.append(zlib.decompress(open(os.path.join(folder, name), "rb").read()))
-        except (OSError, zlib.error):
+            got.append(open(os.path.join(root, path), "rb").read())
+        except OSError:
             pass
+    for folder, _, files in os.walk(os.path.join(root, ".git", "objects")):
+        for name in files:
+            try:
+                got.append(zlib.decompress(open(os.path.join(folder, name), "rb").read()))
+            except (OSError, zlib.error):
+                pass
 assert not got, len(got)"""
 
 
-def test_a_checkout_is_kept_from_a_worker_run_as_another_user(chapter):
+@pytest.mark.parametrize("layout", ["clone", "worktree"])
+def test_a_checkout_is_kept_from_a_worker_run_as_another_user(chapter, layout):
     """Graded from a course's git checkout (readable by all, as a home folder often is), a worker run as another
     user reads neither the other chapters' teacher notebooks, nor the tests, nor `.git`, whose objects hold the
-    reference of the chapter being graded; it still runs, and scores what its wrong answer scores."""
+    reference of the chapter being graded; it still runs, and scores what its wrong answer scores. From a `git
+    worktree` (whose `.git` is a file that names the main repository's), the main checkout and its objects are kept
+    from it too."""
     import shutil
     import subprocess
     import tempfile
@@ -578,30 +593,36 @@ def test_a_checkout_is_kept_from_a_worker_run_as_another_user(chapter):
 
     if not isolation.usable("user") or shutil.which("git") is None:
         pytest.skip("needs root (user isolation) and git")
-    root = Path(tempfile.mkdtemp(prefix="puzzlekit-checkout-"))
+    top = Path(tempfile.mkdtemp(prefix="puzzlekit-checkout-"))
+    root = top / "course"
     try:
-        os.chmod(root, 0o755)  # not pytest's own folder (mode 0700), which would keep a worker out by itself
-        (root / "chapters").mkdir()
+        (root / "chapters").mkdir(parents=True)
         (root / "tests").mkdir()
-        teacher = root / "chapters" / chapter.name
-        shutil.copy(chapter, teacher)
+        shutil.copy(chapter, root / "chapters" / chapter.name)
         shutil.copy(chapter, root / "chapters" / "04_informed_search.ipynb")
         (root / "tests" / "answers.py").write_text(_reference(chapter)["my_breadth_first"])
         identity = ["-c", "user.name=t", "-c", "user.email=t@t"]
-        for command in (["init", "-q"], ["add", "."], [*identity, "commit", "-qm", "the course"]):
+        commands = [["init", "-q"], ["add", "."], [*identity, "commit", "-qm", "the course"]]
+        if layout == "worktree":
+            commands.append(["worktree", "add", "-q", str(top / "branch")])
+        for command in commands:
             subprocess.run(["git", *command], cwd=root, check=True, capture_output=True)
-        for folder, folders, files in os.walk(root):  # a clone as umask 022 leaves it: readable by all
-            for name in folders + files:
-                os.chmod(os.path.join(folder, name), 0o755 if name in folders else 0o644)
-        grader = ChapterGrader(teacher, secret="a class's secret", cell_time_limit=30, notebook_time_limit=300,
-                               isolation="user")
+        checkout = top / "branch" if layout == "worktree" else root
+        assert (checkout / ".git").is_file() == (layout == "worktree")
+        for folder, _, files in os.walk(top):  # a clone as umask 022 leaves it: readable by all
+            os.chmod(folder, 0o755)  # not pytest's own folder (mode 0700), which would keep a worker out by itself
+            for name in files:
+                os.chmod(os.path.join(folder, name), 0o644)
+        grader = ChapterGrader(checkout / "chapters" / chapter.name, secret="a class's secret", cell_time_limit=30,
+                               notebook_time_limit=300, isolation="user")
         wrong = dict(_reference(chapter), my_breadth_first=SHORT_BFS)
-        report = grader.grade(_submission(chapter, wrong, [CHECKOUT_CHEAT.format(root=str(root))]))
+        cheat = CHECKOUT_CHEAT.format(roots=sorted({str(root), str(checkout)}))
+        report = grader.grade(_submission(chapter, wrong, [cheat]))
         assert _scores(report) == WRONG_BFS_MARKS, _why(report)
         found = [entry for entry in report.cells if entry["error"].startswith("AssertionError")]
         assert not found, found
     finally:
-        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(top, ignore_errors=True)
 
 
 @pytest.mark.parametrize("answer", sorted(LIBRARY_ANSWERS))
@@ -612,6 +633,14 @@ def test_the_library_in_an_answer_scores_nothing_and_says_why(reports, answer):
     assert result.score == 0, result.message
     assert LIBRARY_ANSWERS[answer][1] in result.message, result.message
     assert report.total == 6 - result.max_score   # the other exercises keep their points
+
+
+@pytest.mark.parametrize("answer", sorted(NOTEBOOK_ANSWERS))
+def test_the_chapters_forbidden_function_scores_nothing_however_it_is_renamed(reports, answer):
+    result = reports[f"notebook: {answer}"].exercises[2]
+    assert (result.name, result.score) == ("effective_branching_factor", 0), result.message
+    assert "calls branching_factor, which this exercise forbids" in result.message, result.message
+    assert reports[f"notebook: {answer}"].total == 5
 
 
 def test_a_hang_in_c_costs_that_exercise_only(reports):

@@ -260,25 +260,28 @@ def test_course_grade_run_again_skips_the_students_already_graded(graded_class):
     assert "11 students" in graded_class["again"]
 
 
-#: The cheats on `check` graded again through `course.py grade --isolation user` (the class above is graded under
-#: the strongest isolation this machine allows: bubblewrap here): each scores what its wrong answer scores there too.
+#: The cheats on `check` graded again through `course.py grade --isolation X`, under each isolation named (the class
+#: above is graded under the strongest this machine allows): each scores what its wrong answer scores there too.
 AS_ANOTHER_USER = {"wrong": WRONG, "redefined_check": WRONG, "deleted_test_cell": WRONG, "check_raises_0": WRONG,
                    "input_transformer": WRONG}
 
 
-def test_course_grade_as_another_user_scores_each_cheat_as_its_wrong_answer(tmp_path, teacher_path, teacher):
+@pytest.mark.parametrize("kind", ["bubblewrap", "user"])
+def test_course_grade_under_each_isolation_scores_each_cheat_as_its_wrong_answer(tmp_path, teacher_path, teacher,
+                                                                                 kind):
     from puzzlekit.course.grader import isolation
 
-    if not isolation.usable("user"):
-        pytest.skip("user isolation needs root")
+    if not isolation.usable(kind):
+        pytest.skip(f"{kind} isolation does not work on this machine")
     submissions = tmp_path / "submissions"
     for student in AS_ANOTHER_USER:
         notebook = students.wrong(teacher) if student == "wrong" else students.cheat(teacher, student)
         students.write(notebook, submissions / f"{student}.ipynb")
     out = tmp_path / "grades.csv"
     printed = run([sys.executable, str(ROOT / "course.py"), "grade", str(teacher_path), str(submissions),
-                   "--jobs", "2", "--out", str(out), "--isolation", "user"], tmp_path, PUZZLEKIT_IN_ENV="1")
+                   "--jobs", "2", "--out", str(out), "--isolation", kind], tmp_path, PUZZLEKIT_IN_ENV="1")
     with out.open(newline="") as file:
         totals = {row["student"]: float(row["total"]) for row in csv.DictReader(file)}
     assert totals == AS_ANOTHER_USER, printed
-    assert not os.stat(submissions).st_mode & 0o007  # the class's folder is the grader's: no worker reads it
+    if kind == "user":  # the class's folder is the grader's: no worker reads it (bubblewrap does not mount it)
+        assert not os.stat(submissions).st_mode & 0o007

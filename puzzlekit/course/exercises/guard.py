@@ -129,7 +129,7 @@ class TakenAway:
             if isinstance(item, types.ModuleType):  # what it and its submodules define, their classes' methods too
                 for name, module in list(sys.modules.items()):
                     if (name != item.__name__ and not name.startswith(item.__name__ + ".")
-                            or name.startswith(__package__)):  # not check's own machinery (`forbidden`, __exit__)
+                            or f"{name}.".startswith(f"{__package__}.")):  # not check's own (`forbidden`, __exit__)
                         continue
                     own = [value for value in list(vars(module).values()) if getattr(value, "__module__", 0) == name]
                     own += [value for kind in own if isinstance(kind, type) for value in vars(kind).values()]

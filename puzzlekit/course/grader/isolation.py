@@ -115,14 +115,43 @@ def _keep_from_others(paths) -> None:
 
 def _checkouts(paths) -> list[Path]:
     """What the git checkouts that hold `paths` hold beside them: other chapters' teacher notebooks, the tests,
-    `.git` (whose objects hold every teacher notebook), all but what Python runs from (a `.venv`). Without write
-    rights a worker cannot read them only if others have no rights on them: "user" isolation takes those away."""
+    `.git` (whose objects hold every teacher notebook), all but what Python runs from (a `.venv`); and where a
+    checkout's `.git` is elsewhere (a `git worktree`, a `--separate-git-dir`, `alternates`), that repository, and the
+    checkout it belongs to. Without write rights a worker cannot read them only if others have no rights on them:
+    "user" isolation takes those away."""
     python = [Path(folder) for folder in _python_folders()]
+    roots = {folder for path in paths for folder in Path(path).resolve().parents if (folder / ".git").exists()}
     entries = []
-    for root in {folder for path in paths for folder in Path(path).resolve().parents if (folder / ".git").exists()}:
+    for data in _git_data([root / ".git" for root in roots]):
+        if data.name == ".git":
+            roots.add(data.parent)
+        else:
+            entries.append(data)
+    for root in roots:
         entries += [entry for entry in root.iterdir() if not entry.is_symlink()
                     and not any(entry == folder or entry in folder.parents for folder in python)]
     return entries
+
+
+def _git_data(todo: list[Path]) -> list[Path]:
+    """The folders that hold the data of the repositories whose `.git` entries are `todo`: a `.git` folder, the
+    folder a `.git` file names (`gitdir: ...`), the common folder of a worktree's (`commondir`), and the object
+    folders its `objects/info/alternates` names."""
+    found: list[Path] = []
+    while todo:
+        path = todo.pop()
+        try:
+            if path.is_file():  # `gitdir: <folder>`
+                todo.append((path.parent / path.read_text().removeprefix("gitdir:").strip()).resolve())
+            elif path.is_dir() and path not in found:
+                found.append(path)
+                for name, base in (("commondir", path), ("objects/info/alternates", path / "objects")):
+                    if (path / name).is_file():
+                        todo += [(base / line.strip()).resolve() for line in (path / name).read_text().splitlines()
+                                 if line.strip() and not line.startswith("#")]
+        except (OSError, ValueError):
+            continue
+    return found
 
 
 def _namespace_of(pid: str) -> str | None:

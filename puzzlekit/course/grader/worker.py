@@ -24,6 +24,7 @@ waits is ended by the grading process's wall-clock backstop.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import importlib
 import os
@@ -117,29 +118,35 @@ def _limits(setup: dict) -> None:
         resource.setrlimit(resource.RLIMIT_NPROC, (setup["processes"], setup["processes"]))
 
 
-def _take_away(forbid, namespace: dict) -> None:
+def _take_away(forbid, seen: dict) -> None:
     """Make the functions `forbid` names outside puzzlekit (`np.roots`, a function of the notebook's own cells) raise
     when called, as the student build's emptied functions do: a Python function's code is swapped for a stub's (an
-    alias or a wrapper of it raises too; `guard.stub_code`, which `check` uses as well). Done once the cells have run
-    (the instructor's cells may use them), before the first call. A rule the answers keep, not a boundary: the
-    student's cells ran before it, and a student who rebuilds the function (np.roots from eigenvalues) has solved
-    the exercise another way. puzzlekit's own forbidden functions are not in the worker at all (`build`)."""
+    alias or a wrapper of it raises too; `guard.stub_code`, which `check` uses as well); a notebook's function is every
+    value its name had after a cell (`seen`: the instructor's, however the student's cells renamed or wrapped it).
+    Done once the cells have run (the instructor's cells may use them), before the first call. A rule the answers
+    keep, not a boundary: the student's cells ran before it, and a student who rebuilds the function (np.roots from
+    eigenvalues) has solved the exercise another way. puzzlekit's own forbidden functions are not in the worker at
+    all (`build`)."""
     from puzzlekit.course.exercises.guard import plain_function, stub_code
 
     library = set(library_items(forbid))
     for item in [tuple(item) for item in forbid if item[0] != "module" and tuple(item) not in library]:
-        value = namespace.get(item[1])
+        message = f"{'.'.join(item[1:])} is not available while grading: the exercise forbids it"
+        values = seen.get(item[1], [])
         if item[0] == "object":
             try:
                 value = importlib.import_module(item[1])
                 for part in item[2].split("."):
                     value = getattr(value, part)
+                values = [value]
             except (ImportError, AttributeError):
                 continue  # a name the worker cannot find forbids nothing here
-        function = plain_function(value)
-        if function is not None:
-            message = f"{'.'.join(item[1:])} is not available while grading: the exercise forbids it"
-            function.__code__ = stub_code(function, f"raise NotImplementedError({message!r})")
+        for value in values:
+            while isinstance(value, functools.partial):
+                value = value.func
+            function = plain_function(value)
+            if function is not None:
+                function.__code__ = stub_code(function, f"raise NotImplementedError({message!r})")
 
 
 def student(setup: dict, inbox: int, out: int) -> None:
@@ -163,6 +170,8 @@ def student(setup: dict, inbox: int, out: int) -> None:
             soft = soft if most == resource.RLIM_INFINITY else min(most, soft)
         resource.setrlimit(resource.RLIMIT_CPU, (soft, most))
 
+    notebook_names = [item[1] for item in setup["forbid"] if item[0] == "notebook"]
+    seen: dict = {name: [] for name in notebook_names}  # what each forbidden notebook name held after each cell
     for index, source in setup["cells"]:
         send(out, {"op": "cell", "index": index, "status": "start"})
         started, status, message = time.monotonic(), "done", ""
@@ -175,7 +184,10 @@ def student(setup: dict, inbox: int, out: int) -> None:
             status, message = "error", f"{type(error).__name__}: {message_of(error)}"[:300]
         send(out, {"op": "cell", "index": index, "status": status, "error": message,
                    "seconds": round(time.monotonic() - started, 3)})
-    _take_away(setup["forbid"], namespace)
+        for name in notebook_names:
+            if name in namespace and not any(namespace[name] is value for value in seen[name]):
+                seen[name].append(namespace[name])
+    _take_away(setup["forbid"], seen)
     send(out, {"op": "ready"})
     while True:
         request = receive(inbox)
