@@ -111,3 +111,20 @@ def test_the_note_lists_the_flags_with_their_cell_and_line(tmp_path):
     assert note.startswith("flagged: os.environ write (cell 4 line 2); input transformers (cell 4 line 5); "
                            "breadth_first write (cell 6 line 1); exec (cell 9 line 1, "), note
     assert note.endswith("cell 9 line 4, 2 more)") and rows["eve"]["total"] == 3  # flagged, not marked down
+
+
+def test_links_in_the_class_folder_are_not_followed(tmp_path):
+    """A link may point at anything the grader may read (the teacher notebook, the secret): a submission that is a
+    link, or a folder that is one, is not graded, and a link inside a student's folder is no notebook of theirs."""
+    teacher = tmp_path / "teacher" / "03_uninformed_search.ipynb"
+    teacher.parent.mkdir()
+    teacher.write_text("the reference solutions")
+    submissions = tmp_path / "submissions"
+    (submissions / "bo" / "ps1").mkdir(parents=True)
+    (submissions / "al.ipynb").symlink_to(teacher)
+    (submissions / "cy").symlink_to(teacher.parent, target_is_directory=True)
+    (submissions / "bo" / "ps1" / teacher.name).symlink_to(teacher)
+    (submissions / "bo" / "linked").symlink_to(teacher.parent, target_is_directory=True)
+    found = find_submissions(submissions, teacher.name)
+    assert found == {"al": "a link, not a submission: links are not followed", "bo": "no notebook (.ipynb) in the "
+                     "submission", "cy": "a link, not a submission: links are not followed"}

@@ -635,6 +635,13 @@ def test_the_library_in_an_answer_scores_nothing_and_says_why(reports, answer):
     assert report.total == 6 - result.max_score   # the other exercises keep their points
 
 
+def test_a_submission_that_is_a_link_is_not_read(grader, chapter, tmp_path):
+    """A link to the teacher notebook (which scores full marks) is refused, not followed."""
+    (tmp_path / "mine.ipynb").symlink_to(chapter)
+    report = grader.grade(tmp_path / "mine.ipynb")
+    assert report.total == 0 and "the submission is not a notebook (OSError" in report.note, report.note
+
+
 @pytest.mark.parametrize("answer", sorted(NOTEBOOK_ANSWERS))
 def test_the_chapters_forbidden_function_scores_nothing_however_it_is_renamed(reports, answer):
     result = reports[f"notebook: {answer}"].exercises[2]

@@ -37,6 +37,9 @@ def test_the_notebook_graded_is_the_only_one_or_the_one_named_like_the_chapter(t
     assert _submission(tmp_path, "04.ipynb") == (tmp_path / "notes" / "a.ipynb", "")
     (tmp_path / "notes" / "a.ipynb").unlink()
     assert "no notebook" in _submission(tmp_path, "04.ipynb")[1]
+    (tmp_path / "04.ipynb").symlink_to("/autograder/source/chapter/04.ipynb")  # the teacher notebook: not followed
+    (tmp_path / "notes" / "source").symlink_to("/autograder/source", target_is_directory=True)
+    assert "no notebook" in _submission(tmp_path, "04.ipynb")[1]
 
 
 def test_the_zip_has_gradescopes_layout(tmp_path):

@@ -23,8 +23,14 @@ _SKIPPED = re.compile(r"^[._]|~$")  # hidden files, checkpoints, editor backups
 
 
 def _notebooks(folder: Path) -> list[Path]:
-    return sorted(path for path in folder.rglob("*.ipynb")
-                  if not any(_SKIPPED.search(part) for part in path.relative_to(folder).parts))
+    """The notebooks in `folder` and its subfolders, but hidden files, checkpoints, backups, and links: a link may
+    point anywhere the grader may read (the teacher notebook, say), so none is followed."""
+    found = []
+    for root, folders, files in os.walk(folder):  # into no linked folder
+        folders[:] = [name for name in folders if not _SKIPPED.search(name)]
+        found += [Path(root, name) for name in files if name.endswith(".ipynb") and not _SKIPPED.search(name)
+                  and not os.path.islink(os.path.join(root, name))]
+    return sorted(found)
 
 
 def _choose(notebooks: list[Path], chapter_name: str) -> Path | str:
@@ -72,7 +78,10 @@ def find_submissions(folder: str | os.PathLike, chapter_name: str) -> dict[str, 
         if _SKIPPED.search(entry.name):
             continue
         student = entry.name if entry.is_dir() else entry.stem
-        found[student] = _choose(_notebooks(entry), chapter_name) if entry.is_dir() else entry
+        if entry.is_symlink():
+            found[student] = "a link, not a submission: links are not followed"
+        else:
+            found[student] = _choose(_notebooks(entry), chapter_name) if entry.is_dir() else entry
     return found
 
 

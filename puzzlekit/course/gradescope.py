@@ -19,6 +19,8 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
+from .classroom import _notebooks
+
 __all__ = ["build_autograder", "run", "results", "source_distribution"]
 
 #: The folder Gradescope grades in (/autograder: submission/, results/, source/); this variable moves it, so that a
@@ -161,9 +163,7 @@ def build_autograder(chapter: str | os.PathLike, folder: str | os.PathLike, *, s
 
 def _submission(folder: Path, chapter_name: str) -> tuple[Path | None, str]:
     """The notebook to grade in Gradescope's submission folder, or None and why not."""
-    notebooks = sorted(path for path in folder.rglob("*.ipynb")
-                       if not any(part.startswith(".") or part == "__MACOSX"
-                                   for part in path.relative_to(folder).parts))
+    notebooks = _notebooks(folder)  # links are not followed
     named = [path for path in notebooks if path.name == chapter_name]
     if len(named) == 1:
         return named[0], ""

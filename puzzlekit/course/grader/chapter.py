@@ -17,11 +17,13 @@ import os
 import pickle
 import re
 import secrets
+import stat
 import sys
 import threading
 import time
 from pathlib import Path
 
+from ...checks import check_choice, check_collection, check_real
 from ..editions import cell_source, has_solution
 from ..exercises.describe import cut, describe
 from ..grading import exercise_points, tag_notebook
@@ -67,8 +69,11 @@ def grading_secret(secret: str | None = None, folder: str | os.PathLike | None =
 def _read_notebook(submission):
     import nbformat
 
-    if isinstance(submission, (str, os.PathLike)):
-        return nbformat.read(os.fspath(submission), as_version=4)
+    if isinstance(submission, (str, os.PathLike)):  # a file of its own, not a link to one of the grader's
+        with open(os.open(submission, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK), "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise ValueError("it is not a file")
+            return nbformat.reads(file.read().decode("utf-8"), as_version=4)
     if isinstance(submission, dict):
         return nbformat.from_dict(copy.deepcopy(dict(submission)))
     raise TypeError(f"submission must be a path or a notebook, got {describe(submission)}")
@@ -129,19 +134,14 @@ class ChapterGrader:
         self.path = Path(chapter_path).resolve()
         if not self.path.is_file():
             raise ValueError(f"chapter_path must be a notebook file, got {str(chapter_path)!r}")
-        for name, value in (("memory_limit_mb", memory_limit_mb), ("notebook_time_limit", notebook_time_limit),
-                            ("cell_time_limit", cell_time_limit)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-                raise ValueError(f"{name} must be a number above 0, got {value!r}")
-        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                       or time_limit <= 0):
-            raise ValueError(f"time_limit must be a number of seconds above 0 or None, got {time_limit!r}")
-        if isinstance(private, (str, bytes, os.PathLike)) or not all(
-                isinstance(path, (str, os.PathLike)) for path in private):
+        limits = {"memory_limit_mb": memory_limit_mb, "notebook_time_limit": notebook_time_limit,
+                  "cell_time_limit": cell_time_limit, "time_limit": 1 if time_limit is None else time_limit}
+        for name, value in limits.items():
+            check_real(value, name, above=0)
+        if isinstance(private, os.PathLike) or not all(isinstance(path, (str, os.PathLike)) for path in
+                                                       check_collection(private, "private", "a list of paths")):
             raise TypeError(f"private must be a list of paths, got {describe(private)}")
-        if isolation is not None and isolation not in KINDS:
-            raise ValueError(f"isolation must be one of {', '.join(KINDS)} or None, got {isolation!r}")
-        if isolation is not None and not usable(isolation):
+        if isolation is not None and not usable(check_choice(isolation, "isolation", KINDS)):
             raise ValueError(f"isolation {isolation!r} does not work on this machine")
         self.isolation = isolation or available()
         if self.isolation == "none" and not _SAID_NONE:
