@@ -23,6 +23,7 @@ import simulated_students as students
 from puzzlekit.course.editions import student_notebook
 from puzzlekit.course.exercises.copies import library_copy
 from puzzlekit.course.grader import ChapterGrader, ExerciseResult, Flag, SubmissionReport, safe
+from puzzlekit.course.grader.build import student_build
 from puzzlekit.course.grader.scan import flags, unfinished
 
 CHAPTER = Path(__file__).resolve().parents[1] / "chapters" / "03_uninformed_search.ipynb"
@@ -247,8 +248,9 @@ threading.Thread(target=_forge, daemon=True).start()''',
 def grader_files_cheat(paths: dict) -> str:
     """A cell that reads the grader's files by path (the teacher notebook, the secret, the real package's source) and
     imports the reference solution from a file beside the teacher notebook (by importlib, and from a zip by
-    zipimport) and the library from its installed file: with any of them it would answer with the reference."""
-    return f"""import importlib.util, json, zipimport
+    zipimport), the library from its installed file and from another exercise's student build: with any of them it
+    would answer with the reference."""
+    return f"""import importlib, importlib.util, json, os, sys, zipimport
 paths, got = {paths!r}, {{}}
 for name in ("teacher", "secret", "package source", "reference file", "reference zip"):
     try:
@@ -271,7 +273,18 @@ if "teacher" in got:
     for cell in json.loads(got["teacher"])["cells"]:
         if "".join(cell["source"]).startswith("def my_breadth_first"):
             exec("".join(cell["source"]))
-for name in ("importlib", "the installed file", "zipimport"):
+try:  # the student builds of other exercises, where the library's search may have its body
+    for name in os.listdir(paths["builds"]):
+        source = os.path.join(paths["builds"], name, "puzzlekit", "search", "textbook.py")
+        if os.path.isfile(source) and "not available while grading" not in open(source).read():
+            sys.path.insert(0, os.path.join(paths["builds"], name))
+            for module in [module for module in sys.modules if module.startswith("puzzlekit")]:
+                del sys.modules[module]
+            got["another build"] = importlib.import_module("puzzlekit.search.textbook").breadth_first
+            break
+except OSError:
+    pass
+for name in ("importlib", "the installed file", "zipimport", "another build"):
     if name in got:
         my_breadth_first = got[name]
 assert not got, sorted(got)"""
@@ -449,7 +462,8 @@ def cheats(request, chapter):
     (folder / "grading_secret").write_text("a class's secret\n")
     paths = {"teacher": str(chapter), "secret": str(folder / "grading_secret"),
              "package source": str(Path(puzzlekit.__file__).parent / "search" / "textbook.py"),
-             "reference file": str(folder / "reference.py"), "reference zip": str(folder / "reference.zip")}
+             "reference file": str(folder / "reference.py"), "reference zip": str(folder / "reference.zip"),
+             "builds": str(student_build([]).parent)}  # a build with every body, as another exercise may have
     machinery = [grader_files_cheat(paths), LIBRARY_TRICKS, *MACHINERY_CHEATS.values()]
     reference = _reference(chapter)
     submissions = {}

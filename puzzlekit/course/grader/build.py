@@ -24,7 +24,7 @@ __all__ = []
 
 _PACKAGE = Path(__file__).resolve().parents[2]  # the real puzzlekit package
 _DATA = _PACKAGE.parent / "data"
-_BUILDS = Path(tempfile.gettempdir()) / f"puzzlekit-student-builds-{os.getuid()}"
+_BUILDS = Path(tempfile.gettempdir()) / f"puzzlekit-builds-{os.getuid()}"
 
 
 def library_items(forbid) -> list:
@@ -96,12 +96,13 @@ def _digest(items) -> str:
 
 
 def _builds_folder() -> Path:
-    """The folder of the builds: made by this user, readable by all (a worker may run as another user), writable by
-    this user only; refused if someone else made it."""
-    _BUILDS.mkdir(mode=0o755, exist_ok=True)
+    """The folder of the builds: this user's alone (a worker run as another user gets its own build linked into its
+    own folder: `isolation`); refused if someone else made it."""
+    _BUILDS.mkdir(mode=0o700, exist_ok=True)
     info = os.lstat(_BUILDS)
     if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o022:
         raise RuntimeError(f"{_BUILDS} is not a folder of this user's that only this user may change")
+    os.chmod(_BUILDS, 0o700)
     return _BUILDS
 
 

@@ -4,9 +4,10 @@
   no network, its own process ids (no other process in its `/proc`) and an unprivileged user; every process the
   worker starts dies with it.
 - "user": when the grader runs as root without bubblewrap (Gradescope's container, Docker), the worker runs as a
-  user id of its own that no other worker has at the same time; others' rights are taken away from the files it
-  must not read (the real package, the teacher notebook, the secret, what the caller names private, and all of the
-  git checkouts that hold them but Python), and all that user's processes are killed when the worker stops.
+  user id of its own that no other worker has at the same time, with its student build linked into its own folder
+  (the builds' folder is the grader's); others' rights are taken away from the files it must not read (the real
+  package, the teacher notebook, the secret, what the caller names private, and all of the git checkouts that hold
+  them but Python), and all that user's processes are killed when the worker stops.
 - "none": neither is available; the grader says so (`isolation: none`) and grades all the same: the worker runs as
   the grader's user, and what keeps the answers from it is only that the student build and the grading process
   hold them (the grader's files are within its reach).
@@ -175,6 +176,9 @@ class Confinement:
             _keep_from_others([_PACKAGE, *private, *_checkouts([_PACKAGE, *private])])
             self._take_user_id()
             os.chown(workdir, self.uid, self.uid)
+            # the builds' folder is the grader's alone (other exercises' builds have bodies this one has not): the
+            # worker gets its build linked into its own folder
+            self.build = str(shutil.copytree(build, Path(workdir) / "build", copy_function=os.link))
         os.chmod(workdir, 0o700)
 
     def _take_user_id(self) -> None:

@@ -63,15 +63,16 @@ class Worker:
         """A worker for `setup` (its "mode", its cells, ...); a student worker runs under `isolation`, which keeps
         `private` (the grader's files) from it too."""
         self.folder, self.confinement = None, None  # a student worker's own working folder, and its isolation
+        environment, user = _environment(), {}
+        if "cwd" not in setup:
+            self.folder = tempfile.mkdtemp(prefix="puzzlekit-worker-")
+            self.confinement = Confinement(isolation, setup["root"], self.folder, private)
+            setup = dict(setup, cwd=self.folder, root=self.confinement.build)
         python = [sys.executable, "-I", "-c",  # the channel moved off fds 0 and 1 before anything is imported
                   "import os, sys; channel = os.dup(0), os.dup(1); null = os.open(os.devnull, os.O_RDWR); "
                   f"os.dup2(null, 0); os.dup2(null, 1); sys.path.insert(0, {setup.get('root', _ROOT)!r}); "
                   "from puzzlekit.course.grader.worker import main; main(*channel)"]
-        environment, user = _environment(), {}
-        if "cwd" not in setup:
-            self.folder = tempfile.mkdtemp(prefix="puzzlekit-worker-")
-            setup = dict(setup, cwd=self.folder)
-            self.confinement = Confinement(isolation, setup["root"], self.folder, private)
+        if self.confinement is not None:
             python = self.confinement.command(python)
             environment |= self.confinement.environment()
             if self.confinement.uid is not None:
