@@ -664,14 +664,22 @@ def test_safe_values_come_back_as_data_only():
         def __init__(self):
             self.state, self.children = (1, 2), [float("nan")]
 
-    value = safe.decode(safe.encode({"a": (1, [2.0, float("inf")]), (1, 2): {3}, "n": np.arange(3), "o": Node(),
-                                     "e": ValueError("bad")}))
-    assert value["a"] == (1, [2.0, float("inf")]) and value[(1, 2)] == {3}
+    class Word(str):  # the student's own types: their plain values come back
+        def __str__(self):
+            raise RuntimeError
+
+    cycle = [1]
+    cycle.append(cycle)
+    sent = json.dumps(safe.encode({"a": (1, [2.0, float("inf")]), (1, 2): {3}, "n": np.arange(3), "o": Node(),
+                                   "e": ValueError("bad"), "w": [Word("x"), True], "c": cycle}))
+    value = safe.decode(json.loads(sent))
+    assert value["a"] == (1, [2.0, float("inf")]) and value[(1, 2)] == {3} and value["w"] == ["x", True]
     assert value["n"].tolist() == [0, 1, 2] and repr(value["o"]).endswith("Node(state=(1, 2), children=[nan])")
-    assert value["e"].is_a(ValueError) and value["e"].message == "bad"
-    table = {"start": [0.0]}
+    assert value["e"].is_a(ValueError) and value["e"].message == "bad" and repr(value["c"]) == "[1, <cycle>()]"
+    table, boards = {"start": [0.0]}, [(3, 1), (1, 2)]
     safe.apply_state(table, safe.encode({"start": [0.5]}))
-    assert table == {"start": [0.5]}
+    safe.apply_state(boards, safe.encode(sorted(boards)))  # sorted in place in the worker: so it is here
+    assert table == {"start": [0.5]} and boards == [(1, 2), (3, 1)]
 
 
 def test_a_paste_of_the_code_the_reference_also_is_passes_and_is_flagged(reports):

@@ -18,7 +18,7 @@ MAX_MESSAGE = 64 * 1024 * 1024  # a message longer than this ends the conversati
 
 def send(fd: int, message: dict) -> None:
     """Write `message` to the file descriptor `fd`."""
-    data = json.dumps(message, allow_nan=False).encode()
+    data = json.dumps(message).encode()
     data = len(data).to_bytes(8, "big") + data
     while data:
         data = data[os.write(fd, data):]
