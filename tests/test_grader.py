@@ -717,7 +717,8 @@ def test_an_answer_that_changes_its_argument_fails_as_check_says(tmp_path):
 def test_a_call_s_time_limit_is_cpu_time_and_running_out_of_it_costs_only_that_exercise(tmp_path):
     """An answer that waits 1.5 s (no CPU time) passes a 1 s limit: a loaded machine, which slows every call in
     wall-clock time, fails no honest answer. A loop in Python code stops at the limit, the worker goes on (no
-    restart, nothing in the note) and the next exercise is graded in it."""
+    restart, nothing in the note) and the next exercise is graded in it; so does a wait that never ends, stopped at
+    ten times the limit by the wall clock, as `check` stops it (not a minute later by the grading process)."""
     code = nbformat.v4.new_code_cell
     chapter = tmp_path / "two.ipynb"
     nbformat.write(nbformat.v4.new_notebook(cells=[
@@ -737,6 +738,11 @@ def test_a_call_s_time_limit_is_cpu_time_and_running_out_of_it_costs_only_that_e
     assert [result.score for result in report.exercises] == [0, 1], _why(report)
     assert "did not return within 1 s; look for a loop" in report.exercises[0].message
     assert "(1 other case not run)" in report.exercises[0].message and report.note == "", _why(report)
+    # a call that only waits is ended by the worker at ten times its limit by the wall clock, as `check` ends it
+    sleeps = "import time\n\ndef total(values):\n    time.sleep(600)\n    return sum(values)"
+    report = grader.grade(_submission(chapter, {"total": sleeps, "largest": largest}))
+    assert [result.score for result in report.exercises] == [0, 1], _why(report)
+    assert "did not return within 1 s; look for a loop" in report.exercises[0].message, _why(report)
 
 
 def test_a_c_level_hang_in_a_top_level_cell_costs_the_cell_time_limit(tmp_path):
