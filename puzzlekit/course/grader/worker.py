@@ -124,17 +124,11 @@ def teacher(setup: dict, out: int) -> None:
         except BaseException as error:  # noqa: BLE001 - report the instructor's failing cell, go on
             errors.append([index, f"{type(error).__name__}: {error}"[:500]])
         namespace["check"] = recorder
-    exercises = []
-    for record in records:
-        hidden = []
-        if record["hidden"] is not None:
-            hidden = [tuple(case[:2]) for case in record["hidden"](random.Random(_seed(setup["key"], record["name"])))]
-        forbid = [descriptor(item) for item in record["forbid"]]
-        exercises.append({"cell": record["cell"], "name": record["name"], "cases": record["cases"],
-                          "hidden": hidden, "time_limit": record["time_limit"], "names": record["names"],
-                          "mutates": record["mutates"],
-                          "forbid": [list(item) for item in forbid if item is not None]})
-    data = cloudpickle.dumps({"exercises": exercises, "errors": errors})
+    for record in records:  # the hidden cases drawn, once the instructor's cells have all run
+        draw, generator = record["hidden"], random.Random(_seed(setup["key"], record["name"]))
+        record["hidden"] = [] if draw is None else [tuple(case[:2]) for case in draw(generator)]
+        record["forbid"] = [list(item) for item in map(descriptor, record["forbid"]) if item is not None]
+    data = cloudpickle.dumps({"exercises": records, "errors": errors})
     send(out, {"op": "teacher", "data": base64.b64encode(data).decode()})
 
 
