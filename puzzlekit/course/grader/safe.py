@@ -12,6 +12,8 @@ in place) reads it there.
 
 from __future__ import annotations
 
+import sys
+
 __all__ = ["encode"]
 
 MAX_NODES = 2_000_000  # an encoded value with more parts than this is cut ("truncated")
@@ -64,9 +66,8 @@ def encode(value):
             if isinstance(value, dict):
                 return {"t": "dict", "v": [[walk(key), walk(item)] for key, item in value.items()]}
             attributes = getattr(value, "__dict__", None)
-            return {"t": "object", "class": type(value).__qualname__, "module": str(type(value).__module__),
-                    "attrs": [[str(name), walk(item)] for name, item in
-                              (attributes.items() if isinstance(attributes, dict) else ())]}
+            return {"t": "object", "class": type(value).__qualname__, "attrs": [
+                [str(name), walk(item)] for name, item in (attributes.items() if isinstance(attributes, dict) else ())]}
         finally:
             path.discard(id(value))
 
@@ -82,8 +83,6 @@ def message_of(error: BaseException) -> str:
 
 
 def _numpy():
-    import sys
-
     return sys.modules.get("numpy")
 
 
@@ -98,8 +97,8 @@ class Foreign:
     Node(state=(1, 2))
     """
 
-    def __init__(self, name: str, attributes: dict, module: str = ""):
-        self.class_name, self.attributes, self.module = name, attributes, module
+    def __init__(self, name: str, attributes: dict):
+        self.class_name, self.attributes = name, attributes
 
     def __getattr__(self, name):
         attributes = self.__dict__.get("attributes", {})
@@ -159,8 +158,7 @@ def decode(data):
     if tag == "exception":
         return Raised(str(data.get("type")), [str(name) for name in data.get("mro", [])], str(data.get("message")))
     if tag == "object":
-        return Foreign(str(data.get("class")), {str(name): decode(value) for name, value in data.get("attrs", [])},
-                       str(data.get("module", "")))
+        return Foreign(str(data.get("class")), {str(name): decode(value) for name, value in data.get("attrs", [])})
     if tag == "callable":
         return Foreign(f"function {data.get('name')}", {})
     if tag in ("cycle", "truncated"):
