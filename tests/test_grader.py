@@ -682,6 +682,21 @@ def test_safe_values_come_back_as_data_only():
     assert table == {"start": [0.5]} and boards == [(1, 2), (3, 1)]
 
 
+def test_what_is_not_a_message_ends_the_conversation(tmp_path):
+    """A worker's reply that is not JSON, not an object, or nested too deep for the JSON reader reads as the end of
+    the worker's messages (the grading process then stops it), not as an error in the thread that reads them."""
+    from puzzlekit.course.grader.protocol import receive
+
+    for data in (b"[" * 10_000 + b"]" * 10_000, b"{not json", b"[1, 2]", b'{"op": "ready"}'):
+        path = tmp_path / "message"
+        path.write_bytes(len(data).to_bytes(8, "big") + data)
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            assert receive(fd) == ({"op": "ready"} if data.startswith(b'{"op"') else None)
+        finally:
+            os.close(fd)
+
+
 def test_a_paste_of_the_code_the_reference_also_is_passes_and_is_flagged(reports):
     report = reports["textbook pasted"]
     assert report.total == 6

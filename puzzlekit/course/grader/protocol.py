@@ -43,6 +43,6 @@ def receive(fd: int) -> dict | None:
     data = _read_exactly(fd, int.from_bytes(header, "big"))
     try:
         message = json.loads(data) if data is not None else None
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
         return None
     return message if type(message) is dict else None
