@@ -714,14 +714,37 @@ def test_safe_values_come_back_as_data_only():
         def __init__(self):
             self.state, self.children = (1, 2), [float("nan")]
 
-    value = safe.decode(safe.encode({"a": (1, [2.0, float("inf")]), (1, 2): {3}, "n": np.arange(3), "o": Node(),
-                                     "e": ValueError("bad")}))
-    assert value["a"] == (1, [2.0, float("inf")]) and value[(1, 2)] == {3}
+    class Word(str):  # the student's own types: their plain values come back
+        def __str__(self):
+            raise RuntimeError
+
+    cycle = [1]
+    cycle.append(cycle)
+    sent = json.dumps(safe.encode({"a": (1, [2.0, float("inf")]), (1, 2): {3}, "n": np.arange(3), "o": Node(),
+                                   "e": ValueError("bad"), "w": [Word("x"), True], "c": cycle}))
+    value = safe.decode(json.loads(sent))
+    assert value["a"] == (1, [2.0, float("inf")]) and value[(1, 2)] == {3} and value["w"] == ["x", True]
     assert value["n"].tolist() == [0, 1, 2] and repr(value["o"]).endswith("Node(state=(1, 2), children=[nan])")
-    assert value["e"].is_a(ValueError) and value["e"].message == "bad"
-    table = {"start": [0.0]}
+    assert value["e"].is_a(ValueError) and value["e"].message == "bad" and repr(value["c"]) == "[1, <cycle>()]"
+    table, boards = {"start": [0.0]}, [(3, 1), (1, 2)]
     safe.apply_state(table, safe.encode({"start": [0.5]}))
-    assert table == {"start": [0.5]}
+    safe.apply_state(boards, safe.encode(sorted(boards)))  # sorted in place in the worker: so it is here
+    assert table == {"start": [0.5]} and boards == [(1, 2), (3, 1)]
+
+
+def test_what_is_not_a_message_ends_the_conversation(tmp_path):
+    """A worker's reply that is not JSON, not an object, or nested too deep for the JSON reader reads as the end of
+    the worker's messages (the grading process then stops it), not as an error in the thread that reads them."""
+    from puzzlekit.course.grader.protocol import receive
+
+    for data in (b"[" * 10_000 + b"]" * 10_000, b"{not json", b"[1, 2]", b'{"op": "ready"}'):
+        path = tmp_path / "message"
+        path.write_bytes(len(data).to_bytes(8, "big") + data)
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            assert receive(fd) == ({"op": "ready"} if data.startswith(b'{"op"') else None)
+        finally:
+            os.close(fd)
 
 
 def test_a_paste_of_the_code_the_reference_also_is_passes_and_is_flagged(reports):
@@ -759,7 +782,8 @@ def test_an_answer_that_changes_its_argument_fails_as_check_says(tmp_path):
 def test_a_call_s_time_limit_is_cpu_time_and_running_out_of_it_costs_only_that_exercise(tmp_path):
     """An answer that waits 1.5 s (no CPU time) passes a 1 s limit: a loaded machine, which slows every call in
     wall-clock time, fails no honest answer. A loop in Python code stops at the limit, the worker goes on (no
-    restart, nothing in the note) and the next exercise is graded in it."""
+    restart, nothing in the note) and the next exercise is graded in it; so does a wait that never ends, stopped at
+    ten times the limit by the wall clock, as `check` stops it (not a minute later by the grading process)."""
     code = nbformat.v4.new_code_cell
     chapter = tmp_path / "two.ipynb"
     nbformat.write(nbformat.v4.new_notebook(cells=[
@@ -779,6 +803,11 @@ def test_a_call_s_time_limit_is_cpu_time_and_running_out_of_it_costs_only_that_e
     assert [result.score for result in report.exercises] == [0, 1], _why(report)
     assert "did not return within 1 s; look for a loop" in report.exercises[0].message
     assert "(1 other case not run)" in report.exercises[0].message and report.note == "", _why(report)
+    # a call that only waits is ended by the worker at ten times its limit by the wall clock, as `check` ends it
+    sleeps = "import time\n\ndef total(values):\n    time.sleep(600)\n    return sum(values)"
+    report = grader.grade(_submission(chapter, {"total": sleeps, "largest": largest}))
+    assert [result.score for result in report.exercises] == [0, 1], _why(report)
+    assert "did not return within 1 s; look for a loop" in report.exercises[0].message, _why(report)
 
 
 def test_a_c_level_hang_in_a_top_level_cell_costs_the_cell_time_limit(tmp_path):

@@ -18,7 +18,7 @@ MAX_MESSAGE = 64 * 1024 * 1024  # a message longer than this ends the conversati
 
 def send(fd: int, message: dict) -> None:
     """Write `message` to the file descriptor `fd`."""
-    data = json.dumps(message, allow_nan=False).encode()
+    data = json.dumps(message).encode()
     data = len(data).to_bytes(8, "big") + data
     while data:
         data = data[os.write(fd, data):]
@@ -43,6 +43,6 @@ def receive(fd: int) -> dict | None:
     data = _read_exactly(fd, int.from_bytes(header, "big"))
     try:
         message = json.loads(data) if data is not None else None
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
         return None
     return message if type(message) is dict else None

@@ -1,30 +1,28 @@
 """Values in a safe form: what a worker sends back (a result, the arguments after a call) as JSON with tagged types.
 
-`encode` runs in the worker: tuples, lists, dicts (any keys), sets, ints, floats (nan and infinities included),
-strings, bools, None, numpy arrays and scalars; any other object as its class name and its attributes; an
-exception as its type's name, its classes and its message. `decode` runs in the grading process and builds
-only plain values back (an object becomes a `Foreign`): nothing from the worker is ever unpickled or called.
-`apply_state` writes what a call did to its arguments onto the grading process's own copy of them, so that a
-matcher (a `Recorder`'s expansions, a table filled in place) reads it there.
+`encode` runs in the worker: tuples, lists, dicts (any keys), sets, numbers (nan and infinities included), strings,
+bools, None, numpy arrays and scalars; any other object as its class name and its attributes; an exception as its
+type's name, its classes and its message. It runs in the student's own process, on values the student's code made:
+a value that makes it fail or hang costs that call its reply, which the grading process reads as a worker that
+ended or ran out of time. `decode` runs in the grading process and builds only plain values back (an object becomes
+a `Foreign`): nothing from the worker is ever unpickled or called. `apply_state` writes what a call did to its
+arguments onto the grading process's own copy of them, so that a matcher (a `Recorder`'s expansions, a table filled
+in place) reads it there.
 """
 
 from __future__ import annotations
 
-import math
+import sys
 
 __all__ = ["encode"]
 
 MAX_NODES = 2_000_000  # an encoded value with more parts than this is cut ("truncated")
 _NUMERIC_KINDS = "biufc?"  # numpy dtype kinds rebuilt as arrays (others come back as lists)
+_JSON = frozenset({int, float, str, bool, type(None)})  # written by json as they are (floats as NaN, Infinity too)
 
 
-def _float(value: float):
-    return value if math.isfinite(value) else {"t": "float", "v": repr(value)}
-
-
-def encode(value, *, _budget=None, _path=None):
-    """`value` as JSON-able data with tagged types (runs in the worker; never calls the value's own methods
-    except an exception's `str`).
+def encode(value):
+    """`value` as JSON-able data with tagged types (runs in the worker).
 
     Examples
     --------
@@ -33,80 +31,47 @@ def encode(value, *, _budget=None, _path=None):
     >>> decode(encode({(1, 2): {3, 4}, "x": float("inf")}))
     {(1, 2): {3, 4}, 'x': inf}
     """
-    budget = [MAX_NODES] if _budget is None else _budget
-    path = set() if _path is None else _path
-    budget[0] -= 1
-    if budget[0] < 0:
-        return {"t": "truncated"}
-    kind = type(value)
-    if value is None or kind is bool or kind is str:
-        return value
-    if kind is int:
-        return value if abs(value) < 2**63 else {"t": "bigint", "v": str(value)}
-    if kind is float:
-        return _float(value)
-    if isinstance(value, BaseException):
-        return {"t": "exception", "type": kind.__name__,
-                "mro": [f"{c.__module__}.{c.__qualname__}" for c in kind.__mro__], "message": message_of(value)}
+    left, path = [MAX_NODES], set()  # parts left to encode; the ids of the containers being encoded (a cycle)
     numpy = _numpy()
-    if numpy is not None and isinstance(value, numpy.ndarray):
-        return {"t": "ndarray", "dtype": value.dtype.str, "shape": list(value.shape),
-                "v": [encode(item, _budget=budget, _path=path) for item in value.ravel().tolist()]
-                if value.dtype.kind in _NUMERIC_KINDS
-                else [encode(item, _budget=budget, _path=path) for item in value.ravel()]}
-    if numpy is not None and isinstance(value, numpy.generic):
-        return {"t": "npscalar", "dtype": value.dtype.str, "v": encode(value.item(), _budget=budget, _path=path)}
-    if id(value) in path:
-        return {"t": "cycle"}
-    path.add(id(value))
-    try:
-        if isinstance(value, (int, float, str)):  # subclasses: their plain value
-            return encode((int if isinstance(value, int) else float if isinstance(value, float) else str)(value),
-                          _budget=budget, _path=path)
-        if isinstance(value, (tuple, list)):
-            items = list(tuple.__iter__(value) if isinstance(value, tuple) else list.__iter__(value))
-            tag = "tuple" if isinstance(value, tuple) else "list"
-            if _scalars(items):  # a board, a row of numbers: as it is (most of a search's record is such tuples)
-                budget[0] -= len(items)
-                return {"t": tag, "v": items}
-            return {"t": tag, "v": [encode(item, _budget=budget, _path=path) for item in items]}
-        if isinstance(value, dict):
-            return {"t": "dict", "v": [[encode(key, _budget=budget, _path=path),
-                                        encode(item, _budget=budget, _path=path)] for key, item in dict.items(value)]}
-        if isinstance(value, (set, frozenset)):
-            items = set.__iter__(value) if isinstance(value, set) else frozenset.__iter__(value)
-            return {"t": "set" if isinstance(value, set) else "frozenset",
-                    "v": [encode(item, _budget=budget, _path=path) for item in items]}
-        if isinstance(value, type(encode)):
+
+    def walk(value):
+        left[0] -= 1
+        if left[0] < 0:
+            return {"t": "truncated"}
+        if numpy is not None and isinstance(value, numpy.ndarray):
+            items = value.ravel().tolist() if value.dtype.kind in _NUMERIC_KINDS else value.ravel()
+            return {"t": "ndarray", "dtype": value.dtype.str, "shape": list(value.shape), "v": list(map(walk, items))}
+        if numpy is not None and isinstance(value, numpy.generic):
+            return {"t": "npscalar", "dtype": value.dtype.str, "v": walk(value.item())}
+        if value is None or isinstance(value, (bool, int, float, str)):  # a subclass: json writes its plain value
+            return value
+        if isinstance(value, BaseException):
+            kind = type(value)
+            return {"t": "exception", "type": kind.__name__, "message": message_of(value),
+                    "mro": [f"{c.__module__}.{c.__qualname__}" for c in kind.__mro__]}
+        if isinstance(value, (type(encode), type)):
             return {"t": "callable", "name": str(getattr(value, "__name__", "?"))}
-        if isinstance(value, type):
-            return {"t": "callable", "name": str(value.__name__)}
+        if id(value) in path:
+            return {"t": "cycle"}
+        path.add(id(value))
         try:
-            attributes = object.__getattribute__(value, "__dict__")
-        except AttributeError:
-            attributes = {}
-        if not isinstance(attributes, dict):
-            attributes = {}
-        return {"t": "object", "class": kind.__qualname__, "module": str(getattr(kind, "__module__", "")),
-                "attrs": [[str(name), encode(item, _budget=budget, _path=path)] for name, item in dict.items(attributes)
-                          if isinstance(name, str)]}
-    finally:
-        path.discard(id(value))
+            if isinstance(value, (tuple, list)):
+                tag, items = "tuple" if isinstance(value, tuple) else "list", list(value)
+                if all(type(item) in _JSON for item in items):  # a board, a row of numbers: as it is
+                    left[0] -= len(items)
+                    return {"t": tag, "v": items}
+                return {"t": tag, "v": list(map(walk, items))}
+            if isinstance(value, (set, frozenset)):
+                return {"t": "set" if isinstance(value, set) else "frozenset", "v": list(map(walk, value))}
+            if isinstance(value, dict):
+                return {"t": "dict", "v": [[walk(key), walk(item)] for key, item in value.items()]}
+            attributes = getattr(value, "__dict__", None)
+            return {"t": "object", "class": type(value).__qualname__, "attrs": [
+                [str(name), walk(item)] for name, item in (attributes.items() if isinstance(attributes, dict) else ())]}
+        finally:
+            path.discard(id(value))
 
-
-def _scalars(items: list) -> bool:
-    """Whether every item is a str, a bool, None, an int below 2**63 or a finite float (JSON as it is)."""
-    for item in items:
-        kind = type(item)
-        if kind is int:
-            if not -(2**63) < item < 2**63:
-                return False
-        elif kind is float:
-            if not math.isfinite(item):
-                return False
-        elif not (kind is str or kind is bool or item is None):
-            return False
-    return True
+    return walk(value)
 
 
 def message_of(error: BaseException) -> str:
@@ -118,8 +83,6 @@ def message_of(error: BaseException) -> str:
 
 
 def _numpy():
-    import sys
-
     return sys.modules.get("numpy")
 
 
@@ -134,8 +97,8 @@ class Foreign:
     Node(state=(1, 2))
     """
 
-    def __init__(self, name: str, attributes: dict, module: str = ""):
-        self.class_name, self.attributes, self.module = name, attributes, module
+    def __init__(self, name: str, attributes: dict):
+        self.class_name, self.attributes = name, attributes
 
     def __getattr__(self, name):
         attributes = self.__dict__.get("attributes", {})
@@ -166,38 +129,16 @@ def decode(data):
     """The plain value `data` (from `encode`) stands for; objects become `Foreign`, exceptions `Raised`."""
     if data is None or isinstance(data, (bool, int, float, str)):
         return data
-    if isinstance(data, list):  # not produced by encode; read as a list
-        return [decode(item) for item in data]
     if not isinstance(data, dict):
         raise ValueError(f"not an encoded value: {type(data).__name__}")
     tag, items = data.get("t"), data.get("v")
     if tag in ("tuple", "list"):
-        if not any(isinstance(item, (dict, list)) for item in items):  # scalars only: as they are
-            return tuple(items) if tag == "tuple" else list(items)
-        return tuple(decode(item) for item in items) if tag == "tuple" else [decode(item) for item in items]
+        plain = not any(isinstance(item, (dict, list)) for item in items)  # scalars only: as they are
+        return (tuple if tag == "tuple" else list)(items if plain else map(decode, items))
     if tag == "dict":
-        result = {}
-        for key, value in items:
-            key = decode(key)
-            try:
-                result[key] = decode(value)
-            except TypeError:  # an unhashable key (a list): kept under its repr
-                result[repr(key)] = decode(value)
-        return result
+        return {_key(decode(key)): decode(value) for key, value in items}
     if tag in ("set", "frozenset"):
-        members = []
-        for item in items:
-            item = decode(item)
-            try:
-                hash(item)
-            except TypeError:
-                item = repr(item)
-            members.append(item)
-        return set(members) if tag == "set" else frozenset(members)
-    if tag == "float":
-        return float(items) if items in ("nan", "inf", "-inf") else math.nan
-    if tag == "bigint":
-        return int(items) if isinstance(items, str) and len(items) < 5000 else 0
+        return (set if tag == "set" else frozenset)(_key(decode(item)) for item in items)
     if tag == "ndarray":
         import numpy
 
@@ -217,13 +158,21 @@ def decode(data):
     if tag == "exception":
         return Raised(str(data.get("type")), [str(name) for name in data.get("mro", [])], str(data.get("message")))
     if tag == "object":
-        return Foreign(str(data.get("class")), {str(name): decode(value) for name, value in data.get("attrs", [])},
-                       str(data.get("module", "")))
+        return Foreign(str(data.get("class")), {str(name): decode(value) for name, value in data.get("attrs", [])})
     if tag == "callable":
         return Foreign(f"function {data.get('name')}", {})
     if tag in ("cycle", "truncated"):
         return Foreign(f"<{tag}>", {})
     raise ValueError(f"not an encoded value: tag {tag!r}")
+
+
+def _key(value):
+    """`value`, or its repr if it cannot be a key (a hashable list subclass of the worker's comes back a list)."""
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return value
 
 
 def _plain_dtype(text) -> bool:
@@ -236,51 +185,41 @@ def _plain_dtype(text) -> bool:
 
 
 def apply_state(target, data) -> None:
-    """Make `target` (the grading process's copy of an argument) hold what `data` says the worker's copy held
-    after the call: dicts, lists, sets and arrays changed in place, objects attribute by attribute."""
-    if not isinstance(data, dict):
-        return
-    tag = data.get("t")
+    """Make `target` (the grading process's copy of an argument) hold what `data` says the worker's copy held after
+    the call: lists, dicts, sets and arrays changed in place, objects of the same class attribute by attribute."""
+    _merged(target, decode(data))
+
+
+def _merged(old, new):
+    """`old` with what `new` (decoded) holds written into it, if it can be changed in place; else `new` in its place
+    if either is plain data, else `old` (a function, an object of another class: the grading process's own stays)."""
     numpy = _numpy()
-    if isinstance(target, dict) and tag == "dict":
-        new = decode(data)
-        if new != target:
-            target.clear()
-            target.update(new)
-    elif isinstance(target, list) and tag == "list":
-        items = data["v"]
-        if len(items) == len(target):
-            for index, item in enumerate(items):
-                if _mutable(target[index]):
-                    apply_state(target[index], item)
-                elif _plain(target[index]) or target[index] is None:
-                    target[index] = decode(item)
-        else:
-            target[:] = decode(data)
-    elif isinstance(target, set) and tag == "set":
-        target.clear()
-        target.update(decode(data))
-    elif isinstance(target, tuple) and tag == "tuple" and len(target) == len(data["v"]):
-        for item, state in zip(target, data["v"]):
-            apply_state(item, state)
-    elif numpy is not None and isinstance(target, numpy.ndarray) and tag == "ndarray":
-        new = decode(data)
-        if isinstance(new, numpy.ndarray) and new.shape == target.shape and target.flags.writeable:
+    if isinstance(old, list) and isinstance(new, list):
+        old[:] = [_merged(item, state) for item, state in zip(old, new)] + new[len(old):]
+    elif isinstance(old, dict) and isinstance(new, dict):
+        items = {key: _merged(old[key], state) if key in old else state for key, state in new.items()}
+        old.clear()
+        old.update(items)
+    elif isinstance(old, set) and isinstance(new, set):
+        old.clear()
+        old.update(new)
+    elif numpy is not None and isinstance(old, numpy.ndarray) and isinstance(new, numpy.ndarray):
+        if new.shape == old.shape and old.flags.writeable:
             try:
-                target[...] = new
+                old[...] = new
             except (ValueError, TypeError):
                 pass
-    elif tag == "object" and hasattr(target, "__dict__") and type(target).__qualname__ == data.get("class"):
-        attributes = vars(target)
-        for name, state in data.get("attrs", []):
-            if name not in attributes:
-                continue
-            if _mutable(attributes[name]):
-                apply_state(attributes[name], state)
-            elif _plain(attributes[name]):
-                value = decode(state)
-                if _plain(value):
-                    attributes[name] = value
+    elif isinstance(new, Foreign) and type(old).__qualname__ == new.class_name and isinstance(
+            getattr(old, "__dict__", None), dict):
+        attributes = vars(old)
+        for name, state in new.attributes.items():
+            if name in attributes:
+                attributes[name] = _merged(attributes[name], state)
+    elif isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new) and not _plain(old):
+        return tuple(_merged(item, state) for item, state in zip(old, new))  # its lists and objects changed in place
+    else:
+        return new if _plain(new) or _plain(old) else old
+    return old
 
 
 def _plain(value) -> bool:
@@ -288,9 +227,3 @@ def _plain(value) -> bool:
     if value is None or isinstance(value, (bool, int, float, str)):
         return True
     return isinstance(value, (tuple, frozenset)) and all(_plain(item) for item in value)
-
-
-def _mutable(value) -> bool:
-    numpy = _numpy()
-    return (isinstance(value, (dict, list, set, tuple)) or (numpy is not None and isinstance(value, numpy.ndarray))
-            or (hasattr(value, "__dict__") and not isinstance(value, type) and not callable(value)))

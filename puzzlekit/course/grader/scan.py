@@ -14,27 +14,26 @@ from .report import Flag
 
 __all__ = ["flags", "ship"]
 
-_CALLS = {  # a call of `module.name` (or of `name` alone, imported from the module): what it is
-    "sys.setprofile": "sys.setprofile", "sys.settrace": "sys.settrace", "threading.setprofile": "sys.setprofile",
-    "threading.settrace": "sys.settrace", "sys._getframe": "sys._getframe", "sys._current_frames": "sys._getframe",
-    "sys.addaudithook": "sys.addaudithook", "types.FunctionType": "types.FunctionType",
-    "types.CodeType": "types.CodeType", "os._exit": "os._exit", "os.system": "os.system", "os.fork": "os.fork",
-    "os.kill": "os.kill", "os.putenv": "os.environ write", "os.unsetenv": "os.environ write",
-    "gc.get_referrers": "gc", "gc.get_objects": "gc", "gc.get_referents": "gc",
-    "inspect.currentframe": "inspect frames", "inspect.stack": "inspect frames",
-    "inspect.getsource": "inspect.getsource",
-    "threading.Thread": "threading", "_thread.start_new_thread": "threading", "signal.signal": "signal",
-    "signal.alarm": "signal", "signal.setitimer": "signal", "marshal.loads": "marshal",
+#: construct -> what is flagged as it: `module.name()` a call of it (or of `name` imported from the module, and that
+#: import), `module` an import of that module, `.name` that attribute, read or written
+_CONSTRUCTS = {
+    "sys.setprofile": "sys.setprofile() threading.setprofile()", "sys.settrace": "sys.settrace() threading.settrace()",
+    "sys._getframe": "sys._getframe() sys._current_frames()", "sys.addaudithook": "sys.addaudithook()",
+    "types.FunctionType": "types.FunctionType()", "types.CodeType": "types.CodeType()", "os._exit": "os._exit()",
+    "os.system": "os.system()", "os.fork": "os.fork()", "os.kill": "os.kill()", "os.environ": "os.environ()",
+    "os.environ write": "os.putenv() os.unsetenv()", "sys.modules": "sys.modules()", "exec": "exec()",
+    "eval": "eval()", "compile": "compile()", "__import__": "__import__()",
+    "gc": "gc gc.get_referrers() gc.get_objects() gc.get_referents()", "inspect": "inspect",
+    "inspect frames": "inspect.currentframe() inspect.stack()", "inspect.getsource": "inspect.getsource()",
+    "threading": "threading _thread threading.Thread() _thread.start_new_thread()", "ctypes": "ctypes",
+    "signal": "signal signal.signal() signal.alarm() signal.setitimer()", "marshal": "marshal marshal.loads()",
+    "subprocess": "subprocess", "importlib": "importlib", "multiprocessing": "multiprocessing",
+    "linecache": "linecache", "frames": ".tb_frame .f_back .f_locals .f_globals .gi_frame",
+    "input transformers": ".input_transformers_cleanup .input_transformers_post .input_transformers_pre",
+    **{name: f".{name}" for name in ("__code__", "__globals__", "__closure__", "__defaults__", "__builtins__")},
 }
-_BUILTIN_CALLS = {"exec": "exec", "eval": "eval", "compile": "compile", "__import__": "__import__"}
-_MODULES = {"threading": "threading", "_thread": "threading", "signal": "signal", "ctypes": "ctypes",
-            "subprocess": "subprocess", "gc": "gc", "inspect": "inspect", "importlib": "importlib",
-            "multiprocessing": "multiprocessing", "linecache": "linecache", "marshal": "marshal"}
-_ATTRIBUTES = {"__code__": "__code__", "__globals__": "__globals__", "__closure__": "__closure__",
-               "__defaults__": "__defaults__", "tb_frame": "frames", "f_back": "frames", "f_locals": "frames",
-               "f_globals": "frames", "gi_frame": "frames", "__builtins__": "__builtins__",
-               "input_transformers_cleanup": "input transformers", "input_transformers_post": "input transformers",
-               "input_transformers_pre": "input transformers"}
+_TABLE = {key: construct for construct, keys in _CONSTRUCTS.items() for key in keys.split()}
+_GUARDED = {"builtins", "check", "puzzlekit", "textbook", "sys", "os", "linecache", "inspect"}  # not to be patched
 
 
 def _dotted(node) -> str:
@@ -47,25 +46,47 @@ def _dotted(node) -> str:
     return ".".join(reversed(parts))
 
 
-def _written(node, modules: set) -> list[tuple[ast.AST, str]]:
-    """(node, what) for the writes in an assignment's targets that have no place in an answer (`modules`: the names
-    the cell binds to modules by `import`)."""
-    found = []
-    for target in ast.walk(node):
-        stored = isinstance(getattr(target, "ctx", None), (ast.Store, ast.Del))
-        if isinstance(target, (ast.Subscript, ast.Attribute)) and stored:
-            name = _dotted(target.value if isinstance(target, ast.Subscript) else target)
-            if name.endswith("environ") or name.startswith("os.environ"):
-                found.append((target, "os.environ write"))
-            elif name.endswith("modules") and "sys" in name:
-                found.append((target, "sys.modules write"))
-            elif isinstance(target, ast.Attribute) and target.attr.startswith("__") and target.attr.endswith("__"):
-                found.append((target, f"{target.attr} write"))
-            elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and (
-                    target.value.id in modules or target.value.id in (
-                        "builtins", "check", "puzzlekit", "textbook", "sys", "os", "linecache", "inspect")):
-                found.append((target, f"{target.attr} write"))
-    return found
+def _written(name: str) -> str | None:
+    """What a write into `name` (dotted) is, if it is a write into `os.environ` or `sys.modules`."""
+    if name.endswith("environ") or name.startswith("os.environ"):
+        return "os.environ write"
+    return "sys.modules write" if name.endswith("modules") and "sys" in name else None
+
+
+def _write(target, modules: set) -> str | None:
+    """What a write into `target` (an item or an attribute) is, if it has no place in an answer."""
+    if type(target) is ast.Subscript:
+        return _written(_dotted(target.value))
+    patched = target.attr.startswith("__") and target.attr.endswith("__") or getattr(
+        target.value, "id", None) in modules | _GUARDED  # a dunder, or a module's attribute
+    return _written(_dotted(target)) or (f"{target.attr} write" if patched else None)
+
+
+def _constructs(node, modules: set, imported: dict) -> list[tuple[ast.AST, str]]:
+    """(node, construct) for each construct in `node` (a node of a cell's tree) that has no place in an answer:
+    `modules` are the names the cell binds to modules (`import`), `imported` the flagged names it imports from one."""
+    kind = type(node)
+    if kind in (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete):
+        targets = [target for target in ast.walk(node) if type(target) in (ast.Subscript, ast.Attribute)
+                   and type(target.ctx) in (ast.Store, ast.Del)]
+        return [(target, what) for target in targets if (what := _write(target, modules))]
+    if kind is ast.Call:
+        dotted = _dotted(node.func)
+        owner, _, name = dotted.rpartition(".")
+        first = _dotted(node.args[0]) if node.args else ""
+        what = (name in ("pop", "update", "setdefault", "clear", "__setitem__", "__delitem__") and _written(owner)
+                or _TABLE.get(".".join(dotted.split(".")[-2:]) + "()") or imported.get(dotted)
+                or "input_transformers" in dotted and "input transformers"
+                or name in ("setattr", "delattr") and first in modules | _GUARDED and f"setattr on {first}")
+        return [(node, what)] if what else []
+    if kind is ast.Import or kind is ast.ImportFrom:
+        keys = [alias.name.split(".")[0] for alias in node.names] if kind is ast.Import else [
+            (node.module or "").split(".")[0], *(f"{node.module}.{alias.name}()" for alias in node.names)]
+        return [(node, _TABLE[key]) for key in keys if key in _TABLE]
+    if kind is ast.Attribute or kind is ast.Name and node.id == "__builtins__":
+        key = "." + (node.attr if kind is ast.Attribute else node.id)
+        return [(node, _TABLE[key])] if key in _TABLE else []
+    return []
 
 
 def flags(cells, student: set | None = None) -> list[Flag]:
@@ -84,64 +105,23 @@ def flags(cells, student: set | None = None) -> list[Flag]:
             continue
         source = cell_source(cell)
         grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", "") or ""
-        lines = source.splitlines()
         try:
-            tree = parse(python_source(source))
+            nodes = list(ast.walk(parse(python_source(source))))
         except SyntaxError as error:
             found.append(Flag(index, grade_id, error.lineno or 0, "syntax error", str(error.msg)))
             continue
-        seen = set()
-        modules = {alias.asname or alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+        modules = {alias.asname or alias.name.split(".")[0] for node in nodes if type(node) is ast.Import
                    for alias in node.names}
-        imported_names = {alias.asname or alias.name: _CALLS[f"{node.module}.{alias.name}"] for node in ast.walk(tree)
-                          if isinstance(node, ast.ImportFrom) for alias in node.names
-                          if f"{node.module}.{alias.name}" in _CALLS}
-
-        def add(node, construct, seen=seen, lines=lines, index=index, grade_id=grade_id):  # this cell's
-            line = getattr(node, "lineno", 0)
-            if (line, construct) in seen:
-                return
-            seen.add((line, construct))
-            text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
-            found.append(Flag(index, grade_id, line, construct, text[:200]))
-
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
-                for target, construct in _written(node, modules):
-                    add(target, construct)
-            elif isinstance(node, ast.Call):
-                name = _dotted(node.func).split(".")[-1] if _dotted(node.func) else ""
-                dotted = _dotted(node.func)
-                if name in ("pop", "update", "setdefault", "clear", "__setitem__", "__delitem__") and (
-                        "environ" in dotted or "sys.modules" in dotted):
-                    add(node, ("os.environ" if "environ" in dotted else "sys.modules") + " write")
-                elif dotted in _BUILTIN_CALLS:
-                    add(node, _BUILTIN_CALLS[dotted])
-                elif ".".join(dotted.split(".")[-2:]) in _CALLS:
-                    add(node, _CALLS[".".join(dotted.split(".")[-2:])])
-                elif dotted in imported_names:
-                    add(node, imported_names[dotted])
-                elif name.startswith("input_transformers") or "input_transformers" in dotted:
-                    add(node, "input transformers")
-                elif name in ("setattr", "delattr") and node.args and _dotted(node.args[0]) in (
-                        "builtins", "check", "sys", "os", "textbook"):
-                    add(node, f"setattr on {_dotted(node.args[0])}")
-            elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                imported = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
-                for module in imported:
-                    top = module.split(".")[0]
-                    if top in _MODULES:
-                        add(node, _MODULES[top])
-                if isinstance(node, ast.ImportFrom):
-                    for alias in node.names:
-                        if f"{node.module}.{alias.name}" in _CALLS:
-                            add(node, _CALLS[f"{node.module}.{alias.name}"])
-                        elif (node.module, alias.name) in (("os", "environ"), ("sys", "modules")):
-                            add(node, f"{node.module}.{alias.name}")
-            elif isinstance(node, ast.Attribute) and node.attr in _ATTRIBUTES:
-                add(node, _ATTRIBUTES[node.attr])
-            elif isinstance(node, ast.Name) and node.id in ("__builtins__",):
-                add(node, "__builtins__")
+        imported = {alias.asname or alias.name: _TABLE[f"{node.module}.{alias.name}()"] for node in nodes
+                    if type(node) is ast.ImportFrom for alias in node.names
+                    if f"{node.module}.{alias.name}()" in _TABLE}
+        lines, seen = source.splitlines(), set()
+        for where, construct in [item for node in nodes for item in _constructs(node, modules, imported)]:
+            line = getattr(where, "lineno", 0)
+            if (line, construct) not in seen:
+                seen.add((line, construct))
+                text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+                found.append(Flag(index, grade_id, line, construct, text[:200]))
     return found
 
 
@@ -149,30 +129,19 @@ def flags(cells, student: set | None = None) -> list[Flag]:
 # the student's functions, read from the source
 
 
-def _definitions(sources, name: str) -> list[ast.AST]:
-    """Every definition of `name` in `sources` (top-level `def`s, and `def`s in string constants run by exec)."""
-    found = []
-    for tree in filter(None, map(parse_cell, sources)):
-        found += [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                  and node.name == name]
-    return found
-
-
 def unfinished(name: str, sources) -> str | None:
-    """Why the last definition of `name` in `sources` is not written yet (a `...` statement left), or None.
+    """Why the last top-level definition of `name` in `sources` is not written yet (a `...` statement left), or None.
 
     Examples
     --------
     >>> unfinished("f", ["def f(x):\\n    ...\\n"]), unfinished("f", ["def f(x):\\n    return x[..., 0]\\n"])
     ('f still has `...` where your code goes', None)
     """
-    definitions = _definitions(sources, name)
-    if not definitions:
-        return None
-    for node in ast.walk(definitions[-1]):
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and node.value.value is Ellipsis:
-            return f"{name} still has `...` where your code goes"
-    return None
+    definitions = [node for tree in filter(None, map(parse_cell, sources)) for node in tree.body
+                   if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name]
+    left = definitions and any(isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+                               and node.value.value is Ellipsis for node in ast.walk(definitions[-1]))
+    return f"{name} still has `...` where your code goes" if left else None
 
 
 # ---------------------------------------------------------------------------------------------------------------

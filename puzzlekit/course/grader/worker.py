@@ -15,10 +15,11 @@ arguments and never their expected values, and runs where the operating system k
 other workers out of its reach (`isolation`). Within it the student's code may do anything its process may: the
 grading process believes nothing it says beyond what the student's own code could have computed.
 
-A call's time limit is CPU time, not wall-clock time, so that a loaded machine does not fail an honest answer: a
-profiling timer (`ITIMER_PROF`) stops a loop in Python code, and the soft `RLIMIT_CPU`, set to what the worker has
-used plus the limit and `CPU_MARGIN`, makes the kernel end a worker stuck in C code (`SIGXCPU`); a call that only
-waits is ended by the grading process's wall-clock backstop.
+A call's time limit is CPU time, as `check`'s is (`guard.Deadline`: ten times as much by the wall clock), so that a
+loaded machine does not fail an honest answer: a timer stops a loop in Python code, and the soft `RLIMIT_CPU`, set
+to what the worker has used plus the limit and `CPU_MARGIN`, makes the kernel end a worker stuck in C code
+(`SIGXCPU`). A cell's limit is wall-clock time. The cells also get what a kernel would give them (`get_ipython()`,
+`display`).
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ import signal
 import sys
 import time
 
+from ..exercises.guard import Deadline, TimeUp
 from ..syntax import python_source
 from .build import library_items
 from .protocol import receive, send
 from .safe import encode, message_of
-from .shim import TimeUp, alarm, display, get_ipython_for
 
 __all__ = ["main"]
 
@@ -50,6 +51,42 @@ CPU_MARGIN = 2
 
 def _seed(key: str, name: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{key}\0{name}".encode()).digest()[:8], "big")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# what a kernel gives a notebook's code
+
+
+class GetIPython:
+    """What `get_ipython()` returns to a cell run outside IPython: magics that time code (`%time`, `%%timeit`,
+    `%%capture`) run it once; the others (`%matplotlib inline`, `%load_ext ...`, `!ls`) do nothing."""
+
+    def __init__(self, run):
+        self._run = run
+
+    def run_line_magic(self, name, line, *_):
+        if name in ("time", "timeit", "prun") and line.strip():
+            words = line.strip().split()
+            while words and words[0].startswith("-"):  # %timeit -n 3 -r 1 code
+                words = words[2:] if len(words) > 1 and words[0] in ("-n", "-r") else words[1:]
+            self._run(" ".join(words))
+
+    def run_cell_magic(self, name, line, cell):
+        if name in ("time", "timeit", "capture", "prun"):
+            self._run(cell)
+
+    def __getattr__(self, name):
+        return lambda *arguments, **options: None
+
+
+def display(*objects, **options):
+    """IPython's `display`, which a kernel gives every cell (chapter 06 calls it): outputs are not graded."""
+
+
+def _kernel(namespace: dict) -> dict:
+    """What a kernel gives a notebook run in `namespace`: `get_ipython` (a magic's code runs there) and `display`."""
+    shell = GetIPython(lambda code: exec(compile(code, "<magic>", "exec"), namespace))  # noqa: S102 - the cells'
+    return {"get_ipython": lambda: shell, "display": display}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -78,7 +115,7 @@ def teacher(setup: dict, out: int) -> None:
 
     for module in (puzzlekit, exercises_package, check_module):
         module.check = recorder
-    namespace["get_ipython"], namespace["display"] = get_ipython_for(namespace, exec), display
+    namespace.update(_kernel(namespace))
     errors = []
     for index, source in setup["cells"]:
         current["cell"] = index
@@ -88,17 +125,11 @@ def teacher(setup: dict, out: int) -> None:
         except BaseException as error:  # noqa: BLE001 - report the instructor's failing cell, go on
             errors.append([index, f"{type(error).__name__}: {error}"[:500]])
         namespace["check"] = recorder
-    exercises = []
-    for record in records:
-        hidden = []
-        if record["hidden"] is not None:
-            hidden = [tuple(case[:2]) for case in record["hidden"](random.Random(_seed(setup["key"], record["name"])))]
-        forbid = [descriptor(item) for item in record["forbid"]]
-        exercises.append({"cell": record["cell"], "name": record["name"], "cases": record["cases"],
-                          "hidden": hidden, "time_limit": record["time_limit"], "names": record["names"],
-                          "mutates": record["mutates"],
-                          "forbid": [list(item) for item in forbid if item is not None]})
-    data = cloudpickle.dumps({"exercises": exercises, "errors": errors})
+    for record in records:  # the hidden cases drawn, once the instructor's cells have all run
+        draw, generator = record["hidden"], random.Random(_seed(setup["key"], record["name"]))
+        record["hidden"] = [] if draw is None else [tuple(case[:2]) for case in draw(generator)]
+        record["forbid"] = [list(item) for item in map(descriptor, record["forbid"]) if item is not None]
+    data = cloudpickle.dumps({"exercises": records, "errors": errors})
     send(out, {"op": "teacher", "data": base64.b64encode(data).decode()})
 
 
@@ -156,9 +187,7 @@ def student(setup: dict, inbox: int, out: int) -> None:
 
     _limits(setup)
     namespace = {"__name__": "__main__", "__builtins__": builtins}
-    namespace["get_ipython"], namespace["display"] = get_ipython_for(namespace, exec), display
-    signal.signal(signal.SIGALRM, alarm)
-    signal.signal(signal.SIGPROF, alarm)
+    namespace.update(_kernel(namespace))
     most = resource.getrlimit(resource.RLIMIT_CPU)[1]
 
     def cpu_budget(seconds) -> None:
@@ -177,7 +206,12 @@ def student(setup: dict, inbox: int, out: int) -> None:
         started, status, message = time.monotonic(), "done", ""
         try:
             code = compile(python_source(source), f"<cell {index}>", "exec")
-            _timed(signal.ITIMER_REAL, setup["cell_time_limit"], exec, code, namespace)
+            signal.signal(signal.SIGALRM, _time_up)
+            signal.setitimer(signal.ITIMER_REAL, setup["cell_time_limit"])  # by the wall clock
+            try:
+                exec(code, namespace)  # noqa: S102 - the submission's cell, in the student's worker
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
         except TimeUp:
             status = "timeout"
         except BaseException as error:  # noqa: BLE001 - a failing cell is recorded; the next one runs
@@ -210,36 +244,26 @@ def student(setup: dict, inbox: int, out: int) -> None:
         send(out, reply)
 
 
-def _timed(timer, seconds, function, *arguments):
-    """`function(*arguments)`, stopped by TimeUp after `seconds` on `timer`: wall-clock time for a cell
-    (ITIMER_REAL), CPU time for a call (ITIMER_PROF); no limit if `seconds` is falsy."""
-    if not seconds:
-        return function(*arguments)
-    signal.setitimer(timer, seconds)
-    try:
-        return function(*arguments)
-    finally:
-        signal.setitimer(timer, 0)
+def _time_up(signum, frame):
+    """The handler of a cell's SIGALRM."""
+    raise TimeUp
 
 
 def _call(seconds, function, arguments) -> dict:
     """Call the student's function; what it returned or raised, encoded."""
     try:
-        return {"outcome": "returned", "value": encode(_timed(signal.ITIMER_PROF, seconds, function, *arguments))}
+        with Deadline(seconds or None):  # CPU time, and ten times as much by the wall clock, as `check` allows
+            value = function(*arguments)
+        return {"outcome": "returned", "value": encode(value)}
     except TimeUp:
         return {"outcome": "timeout"}
     except BaseException as error:  # noqa: BLE001 - whatever the student's code raised is the answer to report
         return {"outcome": "raised", "value": encode(error)}
 
 
-def main(inbox: int | None = None, out: int | None = None) -> None:
-    """Read the setup message on standard input (or `inbox`, where the command moved it before any import, so that
-    nothing an import prints reaches the channel) and run the mode it asks for."""
-    if inbox is None or out is None:
-        inbox, out = os.dup(0), os.dup(1)
-        null = os.open(os.devnull, os.O_RDWR)
-        os.dup2(null, 0)
-        os.dup2(null, 1)
+def main(inbox: int, out: int) -> None:
+    """Read the setup message on `inbox` (the worker's standard input, which its command moved there before any
+    import, so that nothing an import prints reaches the channel) and run the mode it asks for."""
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
     setup = receive(inbox)
     if setup is None:
