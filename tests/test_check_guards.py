@@ -106,6 +106,37 @@ def test_a_recorder_records_and_that_is_no_change(capsys):
     assert yours.expanded == []  # the matcher looked at the copy the function was given, not at the chapter's
 
 
+def test_a_search_of_another_problem_is_no_search_within_the_bound(capsys):
+    """PathWithin bounds the work of the search on the problem it was given: a breadth-first search of a problem of
+    its own (nothing recorded) is refused, one that asks for actions and results is recorded as one that asks for
+    successors."""
+    from puzzlekit.course.exercise_cases import PathWithin
+
+    board = (1, 2, 3, 4, 0, 5, 7, 8, 6)
+    recorded = Recorder(SlidingPuzzle(board))
+
+    def around_the_recorder(problem):
+        return textbook.breadth_first(SlidingPuzzle(problem.initial, problem.goal))
+
+    def by_actions(problem):
+        parents, frontier = {problem.initial: None}, [problem.initial]
+        for state in frontier:
+            for action in problem.actions(state):
+                child = problem.result(state, action)
+                if child not in parents:
+                    parents[child] = state
+                    frontier.append(child)
+        path = [problem.goal]
+        while parents[path[-1]] is not None:
+            path.append(parents[path[-1]])
+        return path[::-1]
+
+    check(around_the_recorder, [((recorded,), PathWithin(recorded, 2, most=10))])
+    assert "never asked the problem it was given for the successors of" in capsys.readouterr().out
+    check(by_actions, [((recorded,), PathWithin(recorded, 2, most=10**6))])
+    assert capsys.readouterr().out == "✓ by_actions passes all 1 case\n"
+
+
 def test_an_exercise_that_fills_a_table_in_place_may(capsys):
     q = {"start": [0.0, 0.0]}
 

@@ -25,8 +25,8 @@ class Recorder:
     """A search problem that writes down each state whose successors (or predecessors) a search asks for.
 
     It stands in for `problem` everywhere (`initial`, `goal`, `is_goal`, ...); `expanded` lists the states whose
-    `successors` were asked, in order, `expanded_backward` those whose `predecessors` were. This is how a check
-    sees *how* a search worked, not only what it returned (as the autograder of Berkeley's CS188 does).
+    `successors` (or `actions`) were asked, in order, `expanded_backward` those whose `predecessors` were. This is
+    how a check sees *how* a search worked, not only what it returned (as the autograder of Berkeley's CS188 does).
 
     Examples
     --------
@@ -48,6 +48,10 @@ class Recorder:
     def successors(self, state):
         self.expanded.append(state)
         return self.problem.successors(state)
+
+    def actions(self, state):  # a search may ask for the actions and their results instead
+        self.expanded.append(state)
+        return self.problem.actions(state)
 
     def predecessors(self, state):
         self.expanded_backward.append(state)
@@ -126,6 +130,15 @@ class PathWithin:
     >>> expected = PathWithin(puzzle, 2, most=1)
     >>> expected.mismatch(textbook.breadth_first(puzzle))
     'returned a path of 2 moves, the right one, but your search expanded 3 states: this one needs no more than 1'
+
+    A path found without asking `recorder` (a search of another problem, say) is refused: each move of it must
+    leave or reach a state whose successors or predecessors the search asked.
+
+    >>> small = SlidingPuzzle((0, 1, 3, 2))
+    >>> why = PathWithin(Recorder(small), 2, most=10).mismatch(textbook.breadth_first(small))
+    >>> print(why)  # doctest: +NORMALIZE_WHITESPACE
+    returned a path of 2 moves, but your search never asked the problem it was given for the successors of
+    (0, 1, 3, 2) nor for the predecessors of (1, 0, 3, 2): search that problem
     """
 
     def __init__(self, recorder: Recorder, moves: int | None, most: int):
@@ -136,6 +149,16 @@ class PathWithin:
         wrong = self.path.mismatch(result)
         if wrong:
             return f"returned {wrong}"
+        asked = self.recorder.expanded + self.recorder.expanded_backward
+        try:
+            asked = set(asked)
+        except TypeError:  # states that do not hash: looked for in the list
+            pass
+        move = next(((a, b) for a, b in zip(result, result[1:]) if a not in asked and b not in asked), None)
+        if move is not None:
+            return (f"returned a path of {len(result) - 1} moves, but your search never asked the problem it was "
+                    f"given for the successors of {short_repr(move[0], 50)} nor for the predecessors of "
+                    f"{short_repr(move[1], 50)}: search that problem")
         work = len(self.recorder.expanded) + len(self.recorder.expanded_backward)
         if work > self.most:
             return (f"returned a path of {len(result) - 1} moves, the right one, but your search expanded {work:,} "
