@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ...checks import check_int, short_repr
 from ..syntax import parse
 
-__all__ = ["describe", "cut", "not_done"]
+__all__ = ["describe", "cut", "not_done", "left_to_write"]
 
 
 def describe(value, limit: int = 60) -> str:
@@ -135,17 +135,15 @@ def not_done(function: Callable) -> str | None:
         return None
     definition = next((node for node in ast.walk(tree)
                        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name), None)
-    if definition is None:
-        return None
-    indexes = set()  # `...` inside q[..., 0] is numpy's index, not a stub
-    for node in ast.walk(definition):
-        if isinstance(node, ast.Subscript):
-            parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-            indexes.update(id(part) for part in parts)
-    for node in ast.walk(definition):
-        if isinstance(node, ast.Constant) and node.value is Ellipsis and id(node) not in indexes:
-            return f"{name} still has `...` where your code goes"
-    return None
+    return f"{name} still has `...` where your code goes" if definition and left_to_write(definition) else None
+
+
+def left_to_write(definition: ast.AST) -> bool:
+    """Whether a function's syntax tree still has a `...` where code goes (not numpy's index in `q[..., 0]`)."""
+    indexes = {id(part) for node in ast.walk(definition) if isinstance(node, ast.Subscript)
+               for part in (node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice])}
+    return any(isinstance(node, ast.Constant) and node.value is Ellipsis and id(node) not in indexes
+               for node in ast.walk(definition))
 
 
 def cut(text, limit: int = 60) -> str:

@@ -24,6 +24,7 @@ from ..exercises.changes import changed_argument, deep_copy
 from ..exercises.check import AGAIN, LOOP_HINT
 from ..exercises.copies import copied, library_copy
 from ..exercises.describe import cut, describe, plural
+from ..exercises.guard import WALL_CLOCK_FACTOR
 from ..exercises.judge import judge
 from .build import student_build
 from .isolation import MAX_PROCESSES, Confinement
@@ -391,9 +392,11 @@ class _Run:
                                                                          " (a missing or renamed solution cell?)"))
         if outcome == "not_callable":
             return "stop", f"✗ {name} is not a function"
-        if outcome == "timeout":
+        if outcome == "timeout":  # by CPU time, or by the wall clock (ten times as long: a call that waits)
             skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
-            return "stop", f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}"
+            wall = time_limit and reply.get("limit") == "wall"
+            limit = f"{WALL_CLOCK_FACTOR * time_limit:g} s of wall-clock time" if wall else f"{time_limit:g} s"
+            return "stop", f"✗ {call} did not return within {limit}; {LOOP_HINT}{skipped}"
         value = decode(reply.get("value"))
         forbidden = re.match(r"(\S+) is not available while grading", value.message) if outcome == "raised" else None
         if forbidden and value.is_a(NotImplementedError):  # the student build's, or the worker's `_take_away`

@@ -9,6 +9,7 @@ import io
 import types
 
 from ..editions import cell_source
+from ..exercises.describe import left_to_write
 from ..syntax import parse, parse_cell, python_source
 from .report import Flag
 
@@ -139,9 +140,7 @@ def unfinished(name: str, sources) -> str | None:
     """
     definitions = [node for tree in filter(None, map(parse_cell, sources)) for node in tree.body
                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name]
-    left = definitions and any(isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
-                               and node.value.value is Ellipsis for node in ast.walk(definitions[-1]))
-    return f"{name} still has `...` where your code goes" if left else None
+    return f"{name} still has `...` where your code goes" if definitions and left_to_write(definitions[-1]) else None
 
 
 # ---------------------------------------------------------------------------------------------------------------

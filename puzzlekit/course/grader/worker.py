@@ -199,8 +199,7 @@ def student(setup: dict, inbox: int, out: int) -> None:
             soft = soft if most == resource.RLIM_INFINITY else min(most, soft)
         resource.setrlimit(resource.RLIMIT_CPU, (soft, most))
 
-    notebook_names = [item[1] for item in setup["forbid"] if item[0] == "notebook"]
-    seen: dict = {name: [] for name in notebook_names}  # what each forbidden notebook name held after each cell
+    seen: dict = {item[1]: [] for item in setup["forbid"] if item[0] == "notebook"}  # its values after each cell
     for index, source in setup["cells"]:
         send(out, {"op": "cell", "index": index, "status": "start"})
         started, status, message = time.monotonic(), "done", ""
@@ -218,9 +217,9 @@ def student(setup: dict, inbox: int, out: int) -> None:
             status, message = "error", f"{type(error).__name__}: {message_of(error)}"[:300]
         send(out, {"op": "cell", "index": index, "status": status, "error": message,
                    "seconds": round(time.monotonic() - started, 3)})
-        for name in notebook_names:
-            if name in namespace and not any(namespace[name] is value for value in seen[name]):
-                seen[name].append(namespace[name])
+        for name, values in seen.items():
+            if name in namespace and not any(namespace[name] is value for value in values):
+                values.append(namespace[name])
     _take_away(setup["forbid"], seen)
     send(out, {"op": "ready"})
     while True:
@@ -255,8 +254,9 @@ def _call(seconds, function, arguments) -> dict:
         with Deadline(seconds or None):  # CPU time, and ten times as much by the wall clock, as `check` allows
             value = function(*arguments)
         return {"outcome": "returned", "value": encode(value)}
-    except TimeUp:
-        return {"outcome": "timeout"}
+    except TimeUp as stopped:  # its argument: the limit it ran into, CPU time's or (larger) the wall clock's
+        limit = stopped.args[0] if stopped.args else None
+        return {"outcome": "timeout", "limit": "wall" if isinstance(limit, (int, float)) and limit > seconds else "cpu"}
     except BaseException as error:  # noqa: BLE001 - whatever the student's code raised is the answer to report
         return {"outcome": "raised", "value": encode(error)}
 
