@@ -779,6 +779,28 @@ def test_an_answer_that_changes_its_argument_fails_as_check_says(tmp_path):
     assert [result.score for result in report.exercises] == [1], report.exercises[0].message
 
 
+def test_an_answer_cannot_change_what_the_matcher_reads_from_an_argument(tmp_path):
+    """A matcher may read an argument's attributes when it judges (chapter 6's PerfectTable reads its Rewards): an
+    answer that sets them in its worker (a frozen dataclass too, through object.__setattr__) changes nothing here;
+    a list attribute (a Recorder's record) still comes back."""
+    code = nbformat.v4.new_code_cell
+    chapter = tmp_path / "goal.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[
+        code("from puzzlekit.course.exercises import Satisfies, check\nfrom puzzlekit.sliding.environment import "
+             "Rewards"),
+        code("def twice_the_goal(rewards):\n    ### BEGIN SOLUTION\n    return 2 * rewards.goal\n    ### END SOLUTION"),
+        code("rewards = Rewards(move=-1.0, goal=10.0)\n"
+             "check(twice_the_goal, [((rewards,), Satisfies(lambda result: result == 2 * rewards.goal, 'twice'))])"),
+    ]), chapter)
+    grader = ChapterGrader(chapter, secret="s")
+    wrong = "def twice_the_goal(rewards):\n    return 0.0"
+    cheat = "def twice_the_goal(rewards):\n    object.__setattr__(rewards, 'goal', 0.0)\n    return 0.0"
+    right = "def twice_the_goal(rewards):\n    return 2 * rewards.goal"
+    scores = {name: grader.grade(_submission(chapter, {"twice_the_goal": answer})).total
+              for name, answer in (("wrong", wrong), ("cheat", cheat), ("right", right))}
+    assert scores == {"wrong": 0, "cheat": 0, "right": 1}
+
+
 def test_a_call_s_time_limit_is_cpu_time_and_running_out_of_it_costs_only_that_exercise(tmp_path):
     """An answer that waits 1.5 s (no CPU time) passes a 1 s limit: a loaded machine, which slows every call in
     wall-clock time, fails no honest answer. A loop in Python code stops at the limit, the worker goes on (no

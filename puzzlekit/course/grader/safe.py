@@ -186,7 +186,8 @@ def _plain_dtype(text) -> bool:
 
 def apply_state(target, data) -> None:
     """Make `target` (the grading process's copy of an argument) hold what `data` says the worker's copy held after
-    the call: lists, dicts, sets and arrays changed in place, objects of the same class attribute by attribute."""
+    the call: lists, dicts, sets and arrays changed in place, objects of the same class attribute by attribute, but
+    for their plain ones (numbers, strings, tuples), which a matcher may read (chapter 6's rewards)."""
     _merged(target, decode(data))
 
 
@@ -211,9 +212,9 @@ def _merged(old, new):
                 pass
     elif isinstance(new, Foreign) and type(old).__qualname__ == new.class_name and isinstance(
             getattr(old, "__dict__", None), dict):
-        attributes = vars(old)
+        attributes = vars(old)  # its lists, dicts and objects, changed in place: a `Recorder`'s record, say
         for name, state in new.attributes.items():
-            if name in attributes:
+            if name in attributes and not _plain(attributes[name]):
                 attributes[name] = _merged(attributes[name], state)
     elif isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new) and not _plain(old):
         return tuple(_merged(item, state) for item, state in zip(old, new))  # its lists and objects changed in place

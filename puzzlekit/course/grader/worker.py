@@ -255,8 +255,7 @@ def _call(seconds, function, arguments) -> dict:
             value = function(*arguments)
         return {"outcome": "returned", "value": encode(value)}
     except TimeUp as stopped:  # its argument: the limit it ran into, CPU time's or (larger) the wall clock's
-        limit = stopped.args[0] if stopped.args else None
-        return {"outcome": "timeout", "limit": "wall" if isinstance(limit, (int, float)) and limit > seconds else "cpu"}
+        return {"outcome": "timeout", "limit": "cpu" if stopped.args[:1] == (seconds,) else "wall"}
     except BaseException as error:  # noqa: BLE001 - whatever the student's code raised is the answer to report
         return {"outcome": "raised", "value": encode(error)}
 
