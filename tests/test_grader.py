@@ -727,8 +727,8 @@ def test_safe_values_come_back_as_data_only():
     assert value["n"].tolist() == [0, 1, 2] and repr(value["o"]).endswith("Node(state=(1, 2), children=[nan])")
     assert value["e"].is_a(ValueError) and value["e"].message == "bad" and repr(value["c"]) == "[1, <cycle>()]"
     table, boards = {"start": [0.0]}, [(3, 1), (1, 2)]
-    safe.apply_state(table, safe.encode({"start": [0.5]}))
-    safe.apply_state(boards, safe.encode(sorted(boards)))  # sorted in place in the worker: so it is here
+    safe.apply_state(table, safe.encode({"start": [0.5]}), objects=False)
+    safe.apply_state(boards, safe.encode(sorted(boards)), objects=False)  # sorted in place in the worker: here too
     assert table == {"start": [0.5]} and boards == [(1, 2), (3, 1)]
 
 
@@ -781,24 +781,30 @@ def test_an_answer_that_changes_its_argument_fails_as_check_says(tmp_path):
 
 def test_an_answer_cannot_change_what_the_matcher_reads_from_an_argument(tmp_path):
     """A matcher may read an argument's attributes when it judges (chapter 6's PerfectTable reads its Rewards): an
-    answer that sets them in its worker (a frozen dataclass too, through object.__setattr__) changes nothing here;
-    a list attribute (a Recorder's record) still comes back."""
+    answer that sets them in its worker (a frozen dataclass's through object.__setattr__, an object's dict) changes
+    nothing here; a Recorder's record still comes back (test_the_library_in_an_answer...: SameSearch reads it)."""
     code = nbformat.v4.new_code_cell
     chapter = tmp_path / "goal.ipynb"
     nbformat.write(nbformat.v4.new_notebook(cells=[
         code("from puzzlekit.course.exercises import Satisfies, check\nfrom puzzlekit.sliding.environment import "
-             "Rewards"),
+             "Rewards\n\n\nclass Box:\n    def __init__(self):\n        self.values = {'goal': 10.0}"),
         code("def twice_the_goal(rewards):\n    ### BEGIN SOLUTION\n    return 2 * rewards.goal\n    ### END SOLUTION"),
-        code("rewards = Rewards(move=-1.0, goal=10.0)\n"
-             "check(twice_the_goal, [((rewards,), Satisfies(lambda result: result == 2 * rewards.goal, 'twice'))])"),
+        code("rewards = Rewards(move=-1.0, goal=10.0)\ncheck(twice_the_goal, [((rewards,), "
+             "Satisfies(lambda result: result == 2 * rewards.goal, 'twice'))])"),
+        code("def twice_the_box(box):\n    ### BEGIN SOLUTION\n    return 2 * box.values['goal']\n"
+             "    ### END SOLUTION"),
+        code("box = Box()\ncheck(twice_the_box, [((box,), Satisfies(lambda result: result == 2 * box.values['goal'], "
+             "'twice'))])"),
     ]), chapter)
     grader = ChapterGrader(chapter, secret="s")
-    wrong = "def twice_the_goal(rewards):\n    return 0.0"
-    cheat = "def twice_the_goal(rewards):\n    object.__setattr__(rewards, 'goal', 0.0)\n    return 0.0"
-    right = "def twice_the_goal(rewards):\n    return 2 * rewards.goal"
-    scores = {name: grader.grade(_submission(chapter, {"twice_the_goal": answer})).total
-              for name, answer in (("wrong", wrong), ("cheat", cheat), ("right", right))}
-    assert scores == {"wrong": 0, "cheat": 0, "right": 1}
+    answers = {"wrong": ("return 0.0", "return 0.0"),
+               "cheat": ("object.__setattr__(rewards, 'goal', 0.0)\n    return 0.0",
+                         "box.values['goal'] = 0.0\n    return 0.0"),
+               "right": ("return 2 * rewards.goal", "return 2 * box.values['goal']")}
+    scores = {name: [result.score for result in grader.grade(_submission(chapter, {
+        "twice_the_goal": f"def twice_the_goal(rewards):\n    {goal}",
+        "twice_the_box": f"def twice_the_box(box):\n    {box}"})).exercises] for name, (goal, box) in answers.items()}
+    assert scores == {"wrong": [0, 0], "cheat": [0, 0], "right": [1, 1]}
 
 
 def test_a_call_s_time_limit_is_cpu_time_and_running_out_of_it_costs_only_that_exercise(tmp_path):

@@ -402,9 +402,11 @@ class _Run:
         if forbidden and value.is_a(NotImplementedError):  # the student build's, or the worker's `_take_away`
             return "stop", f"✗ {name} calls {forbidden.group(1)}, which this exercise forbids: write it yourself"
         before = tuple(deep_copy(argument, {}) for argument in arguments)
-        for argument, state in zip(arguments, (reply.get("args") or {}).get("v", [])):
-            apply_state(argument, state)
         mutates, changed = (record or {}).get("mutates", False), None
+        in_place = getattr(expected, "in_place", ())  # an object the call may change: its attributes come back too
+        for index, (argument, state) in enumerate(zip(arguments, (reply.get("args") or {}).get("v", []))):
+            apply_state(argument, state, mutates is True or index in (mutates or ()) or any(
+                argument is item for item in in_place) or getattr(type(argument), "records_calls", False))
         if mutates is not True:  # as `check` does: an argument the answer changed, and should not have, fails the case
             changed = changed_argument(before, arguments, [True] * len(arguments), expected, mutates or set(),
                                        (record or {}).get("names", []))

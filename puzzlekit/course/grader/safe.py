@@ -12,6 +12,7 @@ in place) reads it there.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 __all__ = ["encode"]
@@ -184,21 +185,21 @@ def _plain_dtype(text) -> bool:
         return False
 
 
-def apply_state(target, data) -> None:
+def apply_state(target, data, objects: bool) -> None:
     """Make `target` (the grading process's copy of an argument) hold what `data` says the worker's copy held after
-    the call: lists, dicts, sets and arrays changed in place, objects of the same class attribute by attribute, but
-    for their plain ones (numbers, strings, tuples), which a matcher may read (chapter 6's rewards)."""
-    _merged(target, decode(data))
+    the call: lists, dicts, sets and arrays changed in place; objects of the same class too if `objects` (the call may
+    change them: a `Recorder`), but never their plain attributes, which a matcher may read (chapter 6's rewards)."""
+    _merged(target, decode(data), objects)
 
 
-def _merged(old, new):
+def _merged(old, new, objects):
     """`old` with what `new` (decoded) holds written into it, if it can be changed in place; else `new` in its place
     if either is plain data, else `old` (a function, an object of another class: the grading process's own stays)."""
     numpy = _numpy()
     if isinstance(old, list) and isinstance(new, list):
-        old[:] = [_merged(item, state) for item, state in zip(old, new)] + new[len(old):]
+        old[:] = [_merged(item, state, objects) for item, state in zip(old, new)] + new[len(old):]
     elif isinstance(old, dict) and isinstance(new, dict):
-        items = {key: _merged(old[key], state) if key in old else state for key, state in new.items()}
+        items = {key: _merged(old[key], state, objects) if key in old else state for key, state in new.items()}
         old.clear()
         old.update(items)
     elif isinstance(old, set) and isinstance(new, set):
@@ -206,18 +207,16 @@ def _merged(old, new):
         old.update(new)
     elif numpy is not None and isinstance(old, numpy.ndarray) and isinstance(new, numpy.ndarray):
         if new.shape == old.shape and old.flags.writeable:
-            try:
+            with contextlib.suppress(ValueError, TypeError):  # values it cannot hold: its own stay
                 old[...] = new
-            except (ValueError, TypeError):
-                pass
-    elif isinstance(new, Foreign) and type(old).__qualname__ == new.class_name and isinstance(
+    elif objects and isinstance(new, Foreign) and type(old).__qualname__ == new.class_name and isinstance(
             getattr(old, "__dict__", None), dict):
         attributes = vars(old)  # its lists, dicts and objects, changed in place: a `Recorder`'s record, say
         for name, state in new.attributes.items():
             if name in attributes and not _plain(attributes[name]):
-                attributes[name] = _merged(attributes[name], state)
+                attributes[name] = _merged(attributes[name], state, objects)
     elif isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new) and not _plain(old):
-        return tuple(_merged(item, state) for item, state in zip(old, new))  # its lists and objects changed in place
+        return tuple(_merged(item, state, objects) for item, state in zip(old, new))  # its lists changed in place
     else:
         return new if _plain(new) or _plain(old) else old
     return old

@@ -243,8 +243,7 @@ def student(setup: dict, inbox: int, out: int) -> None:
         send(out, reply)
 
 
-def _time_up(signum, frame):
-    """The handler of a cell's SIGALRM."""
+def _time_up(signum, frame):  # a cell's SIGALRM
     raise TimeUp
 
 
