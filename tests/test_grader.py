@@ -807,6 +807,28 @@ def test_an_answer_cannot_change_what_the_matcher_reads_from_an_argument(tmp_pat
     assert scores == {"wrong": [0, 0], "cheat": [0, 0], "right": [1, 1]}
 
 
+@pytest.mark.parametrize("isolation", ["bubblewrap", "user"])
+def test_a_worker_writes_its_files_but_never_fills_the_disk(tmp_path, isolation):
+    """A cell may write files in its folder and in /tmp; one that writes on and on is ended (a file's size is
+    capped, and under bubblewrap the folders are in memory and capped): it costs that cell, and the answers are
+    graded all the same."""
+    from puzzlekit.course.grader import isolation as isolations
+
+    if not isolations.usable(isolation):
+        pytest.skip(f"{isolation} isolation does not work on this machine")
+    chapter = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6)])")
+    small = "import os, tempfile\nfor folder in ('.', tempfile.gettempdir()):\n" \
+            "    with open(os.path.join(folder, 'notes.txt'), 'w') as file:\n        file.write('mine')"
+    large = "chunk = b'x' * (16 << 20)\nwith open('large', 'wb') as file:\n    for _ in range(64):\n" \
+            "        file.write(chunk)"
+    grader = ChapterGrader(chapter, secret="s", isolation=isolation)
+    report = grader.grade(_submission(chapter, {"total": "def total(values):\n    return sum(values)"},
+                                      [small, large], after=1))
+    assert report.total == 1, _why(report)
+    statuses = {entry["index"]: entry["status"] for entry in report.cells}
+    assert statuses[2] == "done" and statuses[3] in ("error", "skipped"), report.cells
+
+
 def test_a_call_s_time_limit_is_cpu_time_and_running_out_of_it_costs_only_that_exercise(tmp_path):
     """An answer that waits 1.5 s (no CPU time) passes a 1 s limit: a loaded machine, which slows every call in
     wall-clock time, fails no honest answer. A loop in Python code stops at the limit, the worker goes on (no

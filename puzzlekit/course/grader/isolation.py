@@ -34,6 +34,7 @@ _PACKAGE = Path(__file__).resolve().parents[2]  # the real puzzlekit package, wh
 #: The user ids the "user" isolation gives workers (no account needs to exist for them), one per worker at a time.
 USER_IDS = range(61000, 61256)
 MAX_PROCESSES = 256  # processes one worker's user may have ("user" isolation)
+DISK_BYTES = str(256 << 20)  # what a bubblewrap worker may write in its folder, and in its /tmp
 
 
 @functools.cache
@@ -84,7 +85,7 @@ def _python_folders() -> list[str]:
 
 def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[str]:
     command = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--uid", "65534", "--gid", "65534",
-               "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+               "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--size", DISK_BYTES, "--tmpfs", "/tmp"]
     for name in ("bin", "lib", "lib64", "sbin"):
         path = Path("/") / name
         if path.is_symlink():
@@ -97,8 +98,8 @@ def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[s
     package = str(_PACKAGE)
     if any(package.startswith(folder + "/") for folder in folders):  # installed in site-packages: hidden
         command += ["--tmpfs", package]
-    if workdir is not None:
-        command += ["--bind", workdir, workdir, "--chdir", workdir]
+    if workdir is not None:  # in memory, and no larger than DISK_BYTES: no worker fills the grader's disk
+        command += ["--size", DISK_BYTES, "--tmpfs", workdir, "--chdir", workdir]
     return command + ["--"]
 
 

@@ -47,6 +47,7 @@ __all__ = ["main"]
 #: CPU seconds a call may use beyond its time limit (sending back its arguments, a loop in C that no signal
 #: handler interrupts) before the kernel ends the worker with SIGXCPU.
 CPU_MARGIN = 2
+FILE_BYTES = 256 << 20  # the largest file a worker may write (bubblewrap's folders hold no more either)
 
 
 def _seed(key: str, name: str) -> int:
@@ -138,15 +139,13 @@ def teacher(setup: dict, out: int) -> None:
 
 
 def _limits(setup: dict) -> None:
-    memory = setup.get("memory_bytes")
-    if memory:
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    seconds = setup.get("cpu_seconds")
-    if seconds:
-        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    if setup.get("processes"):  # run as a user id of its own (see `isolation`): the processes it may have
-        resource.setrlimit(resource.RLIMIT_NPROC, (setup["processes"], setup["processes"]))
+    """The worker's limits: its memory, its CPU time, its processes (as a user id of its own: `isolation`), no core
+    file, and no file larger than FILE_BYTES (SIGXFSZ ends the worker)."""
+    for kind, most in ((resource.RLIMIT_AS, setup.get("memory_bytes")), (resource.RLIMIT_CPU, setup.get("cpu_seconds")),
+                       (resource.RLIMIT_NPROC, setup.get("processes")), (resource.RLIMIT_CORE, 0),
+                       (resource.RLIMIT_FSIZE, FILE_BYTES)):
+        if most is not None:
+            resource.setrlimit(kind, (most, most))
 
 
 def _take_away(forbid, seen: dict) -> None:
