@@ -1102,3 +1102,73 @@ def test_a_renamed_paste_of_a_textbook_function_the_reference_is_not_scores_noth
     assert [result.score for result in reference.exercises] == [1], reference.exercises[0].message
     assert [result.score for result in report.exercises] == [0]
     assert "copy of the library's breadth_first" in report.exercises[0].message, report.exercises[0].message
+
+
+#: Searches that are wrong in how they search, each with one line that rewrites the record a `Recorder` keeps of its
+#: expansions (`vars(problem)["expanded"]`): the worker sends the argument back and `safe.apply_state` writes the
+#: rewritten record onto the grading process's Recorder, which `SameSearch` and `PathWithin` then read. The search
+#: runs in the student's process, so its record is the student's to write. (issue 31's red team; red/ has the
+#: reproducers on the whole chapter 03 through `course.py grade`)
+RECORD_REWRITTEN = {
+    # marks a state reached when it leaves the frontier: expands states again, the mistake SameSearch names
+    "my_breadth_first": ('''def my_breadth_first(problem):
+    "Marks a state reached when it is taken off the frontier: it expands states a second time."
+    start = problem.initial
+    if problem.is_goal(start):
+        return [start]
+    parents, done, frontier = {start: None}, set(), deque([start])
+    while frontier:
+        state = frontier.popleft()
+        done.add(state)
+        for _, child in problem.successors(state):
+            if child not in done:
+                parents.setdefault(child, state)
+                if problem.is_goal(child):
+                    REWRITE
+                    return path_to(parents, child)
+                frontier.append(child)
+    REWRITE
+    return None
+''', "record = vars(problem).get('expanded', []); record[:] = list(dict.fromkeys(record))"),
+    # breadth-first from one side only: a shortest path, far more expansions than PathWithin allows
+    "my_bidirectional": ('''def my_bidirectional(problem):
+    "Not bidirectional: breadth-first search from the start only."
+    start = problem.initial
+    if problem.is_goal(start):
+        return [start]
+    parents, frontier = {start: None}, deque([start])
+    while frontier:
+        state = frontier.popleft()
+        for _, child in problem.successors(state):
+            if child not in parents:
+                parents[child] = state
+                if problem.is_goal(child):
+                    REWRITE
+                    return path_to(parents, child)
+                frontier.append(child)
+    REWRITE
+    return None
+''', "vars(problem).get('expanded', []).clear()"),
+}
+
+
+@pytest.mark.xfail(strict=True, reason="issue 31 red team: a Recorder's record comes back from the student's worker "
+                                       "and the grading process believes it (apply_state), so a search that rewrites "
+                                       "its own record passes SameSearch and PathWithin")
+@pytest.mark.parametrize("exercise", sorted(RECORD_REWRITTEN))
+def test_a_search_that_rewrites_its_own_record_scores_what_it_scores_without(chapter, grader, tmp_path, exercise):
+    source, rewrite = RECORD_REWRITTEN[exercise]
+    if exercise == "my_bidirectional":  # the small chapter checks it with PathOf: the whole chapter, with PathWithin
+        chapter = students.tagged_copy("03_uninformed_search", tmp_path)
+        grader = ChapterGrader(chapter, secret="a class's secret", cell_time_limit=60, notebook_time_limit=600)
+        teacher = nbformat.read(chapter, as_version=4)
+        submissions = [students.with_answer(teacher, exercise, source.replace("REWRITE", line))
+                       for line in ("pass", rewrite)]
+    else:
+        reference = _reference(chapter)
+        submissions = [_submission(chapter, dict(reference, **{exercise: source.replace("REWRITE", line)}))
+                       for line in ("pass", rewrite)]
+    with ThreadPoolExecutor(2) as pool:
+        plain, rewritten = pool.map(grader.grade, submissions)
+    assert _scores(plain)[exercise] == 0, _why(plain)   # the search is wrong, and graded so without the rewrite
+    assert _scores(rewritten) == _scores(plain), _why(rewritten)
