@@ -1190,3 +1190,30 @@ def test_an_array_that_names_a_huge_dtype_costs_the_grading_process_little():
     decoded = safe.decode(json.loads(data))
     assert len(data) < 200
     assert getattr(decoded, "nbytes", 0) < 100 * len(data), (decoded.dtype, decoded.nbytes)
+
+
+#: The chapter's forbidden `branching_factor` (and `np.roots`, which it calls) run through new function objects made
+#: in a cell from their code objects, before the worker takes the functions away (`worker._take_away` swaps the
+#: `__code__` of the objects it saw; the copies keep the original code): by names the scan does not see.
+CODE_KEPT = '''from types import SimpleNamespace
+
+_function = type(branching_factor)
+_code = lambda f: getattr(f, "__" + "code__")
+_names = lambda f: getattr(f, "__" + "globals__")
+_roots = _function(_code(np.roots.__wrapped__), _names(np.roots.__wrapped__))
+_b = _function(_code(branching_factor), dict(_names(branching_factor), np=SimpleNamespace(roots=_roots)))
+
+
+def effective_branching_factor(expanded, depth):
+    if depth < 1:
+        raise ValueError("depth must be 1 or more")
+    return 0.0 if expanded == 0 else round(_b(expanded, depth), 2)
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="issue 31 red team: a function made in a cell from a forbidden function's code "
+                                       "object keeps that code when the worker takes the function away")
+def test_a_forbidden_function_run_from_a_copy_of_its_code_scores_nothing(chapter, grader):
+    report = grader.grade(_submission(chapter, dict(_reference(chapter), effective_branching_factor=CODE_KEPT)),
+                          student="code kept")
+    assert _scores(report)["effective_branching_factor"] == 0, _why(report)
