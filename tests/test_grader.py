@@ -350,6 +350,13 @@ NOTEBOOK_ANSWERS = {
 }
 NOTEBOOK_ANSWER = ("def effective_branching_factor(expanded, depth):\n"
                    "    return round({}(expanded, depth), 2)")
+#: The check cell's cases looked up, no algorithm: every hidden case fails (the red team's lookup table, whose
+#: next round would add what a failing hidden case's message said it expected).
+LOOKED_UP = """def effective_branching_factor(expanded, depth):
+    if depth == 0:
+        raise ValueError("depth must be 1 or more")
+    return {(52, 5): 1.92, (3, 1): 3.0, (14, 3): 2.0, (0, 3): 0.0}.get((expanded, depth), -1.0)
+"""
 #: textbook.breadth_first pasted as it is: the reference solution is that same code (the names set aside), so it
 #: passes; it calls the library's own helper `path_back` (defined here too), which marks a paste: flagged.
 PASTED_TEXTBOOK = """def path_back(parents, state):
@@ -424,6 +431,7 @@ def reports(chapter, grader):
             "while True:\n    try:\n        while True:\n            pass\n    except:\n        pass"], after=4),
         "not a notebook": {"cells": "nothing"},
         "textbook pasted": _submission(chapter, dict(reference, my_breadth_first=PASTED_TEXTBOOK)),
+        "the visible cases looked up": _submission(chapter, dict(reference, effective_branching_factor=LOOKED_UP)),
     }
     for name, (source, _) in LIBRARY_ANSWERS.items():
         answers = (dict(reference, my_breadth_first=source) if source
@@ -654,6 +662,15 @@ def test_a_submission_that_is_a_link_is_not_read(grader, chapter, tmp_path):
     (tmp_path / "mine.ipynb").symlink_to(chapter)
     report = grader.grade(tmp_path / "mine.ipynb")
     assert report.total == 0 and "the submission is not a notebook (OSError" in report.note, report.note
+
+
+def test_a_hidden_case_does_not_show_what_it_expects(reports):
+    """A failing hidden case's message tells neither its expected value nor its arguments: a table of what earlier
+    submissions were told cannot be built."""
+    result = reports["the visible cases looked up"].exercises[2]
+    first = result.message.splitlines()[0]
+    assert result.score == 0 and first == ("✗ effective_branching_factor(hidden case 1) returned a wrong answer; "
+                                           "a hidden case does not show what it expects"), result.message
 
 
 @pytest.mark.parametrize("answer", sorted(NOTEBOOK_ANSWERS))
@@ -1130,7 +1147,8 @@ RECORD_REWRITTEN = {
     REWRITE
     return None
 ''', "record = vars(problem).get('expanded', []); record[:] = list(dict.fromkeys(record))"),
-    # breadth-first from one side only: a shortest path, far more expansions than PathWithin allows
+    # breadth-first from one side only: a shortest path, far more expansions than PathWithin allows; its record cut
+    # to the path's own states (PathWithin refuses a path none of whose moves was asked of the problem)
     "my_bidirectional": ('''def my_bidirectional(problem):
     "Not bidirectional: breadth-first search from the start only."
     start = problem.initial
@@ -1148,7 +1166,7 @@ RECORD_REWRITTEN = {
                 frontier.append(child)
     REWRITE
     return None
-''', "vars(problem).get('expanded', []).clear()"),
+''', "vars(problem).get('expanded', [])[:] = path_to(parents, child) if 'child' in locals() else []"),
 }
 
 
@@ -1174,10 +1192,10 @@ def test_a_search_that_rewrites_its_own_record_scores_what_it_scores_without(cha
     assert _scores(rewritten) == _scores(plain), _why(rewritten)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 31 red team: safe.encode reads an array's dtype through its own class "
-                                       "and safe.decode, in the grading process, makes any numeric or unicode dtype it "
-                                       "names: a reply of 151 bytes costs 80 MB here, 400 MB an item with <U100000000")
 def test_an_array_that_names_a_huge_dtype_costs_the_grading_process_little():
+    """A worker's reply may name any dtype (an ndarray subclass's `dtype` is its own): the grading process makes
+    strings as long as they are, and numbers of 32 bytes at most, whatever it names (the red team's: a reply of 151
+    bytes cost 80 MB here, 400 MB an item with <U100000000)."""
     import numpy
 
     class _Dtype:

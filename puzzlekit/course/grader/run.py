@@ -368,6 +368,8 @@ class _Run:
             kind, text = verdict
             if kind == "stop":
                 return False, text, False
+            if hidden and reply.get("outcome") != "raised":  # its expected value (and arguments) would leak
+                text = f"✗ {call} returned a wrong answer; a hidden case does not show what it expects"
             failures.append(text)
         if not failures:
             return True, f"✓ {name} passes all {plural(len(cases), 'case')}", False

@@ -144,6 +144,7 @@ def decode(data):
         import numpy
 
         dtype = numpy.dtype(data["dtype"]) if _plain_dtype(data["dtype"]) else numpy.dtype(object)
+        dtype = numpy.dtype("U") if dtype.kind == "U" else dtype  # as long as its longest string, not as named
         values = [decode(item) for item in items]
         array = numpy.empty(len(values), dtype=object)
         array[:] = values if values else []
@@ -177,10 +178,12 @@ def _key(value):
 
 
 def _plain_dtype(text) -> bool:
+    """Whether `text` names a dtype of numbers (of 32 bytes at most: a worker's reply may name any) or of strings."""
     import numpy
 
     try:
-        return isinstance(text, str) and numpy.dtype(text).kind in _NUMERIC_KINDS + "U"
+        dtype = numpy.dtype(text if isinstance(text, str) else object)
+        return dtype.kind == "U" or dtype.kind in _NUMERIC_KINDS and dtype.itemsize <= 32
     except TypeError:
         return False
 
