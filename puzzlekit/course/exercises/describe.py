@@ -135,13 +135,15 @@ def not_done(function: Callable) -> str | None:
         return None
     definition = next((node for node in ast.walk(tree)
                        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name), None)
-    if definition is None:
-        return None
+    return None if definition is None else stub_left(definition, name)
+
+
+def stub_left(definition: ast.AST, name: str) -> str | None:
+    """Why the function `definition` (its AST) is not written yet, or None: `not_done`'s rule, and the grader's."""
     indexes = set()  # `...` inside q[..., 0] is numpy's index, not a stub
     for node in ast.walk(definition):
         if isinstance(node, ast.Subscript):
-            parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-            indexes.update(id(part) for part in parts)
+            indexes.update(map(id, node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]))
     for node in ast.walk(definition):
         if isinstance(node, ast.Constant) and node.value is Ellipsis and id(node) not in indexes:
             return f"{name} still has `...` where your code goes"

@@ -9,6 +9,7 @@ import io
 import types
 
 from ..editions import cell_source
+from ..exercises.describe import stub_left
 from ..syntax import parse, parse_cell, python_source
 from .report import Flag
 
@@ -167,12 +168,7 @@ def unfinished(name: str, sources) -> str | None:
     ('f still has `...` where your code goes', None)
     """
     definitions = _definitions(sources, name)
-    if not definitions:
-        return None
-    for node in ast.walk(definitions[-1]):
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and node.value.value is Ellipsis:
-            return f"{name} still has `...` where your code goes"
-    return None
+    return stub_left(definitions[-1], name) if definitions else None
 
 
 # ---------------------------------------------------------------------------------------------------------------
