@@ -162,8 +162,7 @@ class Parts(Matcher):
                 continue
             where = difference(got, expected)
             if where is not None:
-                return f"{describe(result)}, whose {name} is {describe(got, 40)}, expected {describe(expected, 40)}" + (
-                    f" ({where})" if is_container(expected) else "")
+                return f"{describe(result)}, whose {name} is {verdict(got, expected, where, 40)}"
         return None
 
 
@@ -249,6 +248,17 @@ def is_container(value) -> bool:
     (True, True, False)
     """
     return isinstance(value, (Mapping, list, tuple)) or _array_module(value) is not None
+
+
+def verdict(result, expected, where: str, limit: int = 60) -> str:
+    """What completes "f(...) returned ..." or "whose part is ...": `result`, `expected`, `where` they differ."""
+    returned, wanted = describe(result, limit), describe(expected, limit)
+    if result is None or not is_container(expected) and not is_container(result) or (
+            where == f"got {describe(result)}, expected {describe(expected)}"):
+        return f"{returned}, expected {wanted}"  # nothing more to say than that: said once
+    if returned == wanted:  # the short reprs hide the difference: say only where it is
+        return f"{returned}, which differs {where}" if where.startswith("at ") else f"{returned}: {where}"
+    return f"{returned}, expected {wanted} ({where})"
 
 
 #: Two floats closer than this (relative, or absolute near 0) are equal: a sum taken in another order passes.
