@@ -329,8 +329,9 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
                 differ += 1
                 first = first or ([(key, "key")] + inner[0], inner[1])
         return first and (first[0], first[1] + _count(differ, len(wanted), "entries differ", change))
-    if isinstance(wanted, (list, tuple, bytearray)):
-        if not isinstance(got, (list, tuple, bytearray)) or type(got) is not type(wanted) and (
+    sequences = (list, tuple, bytearray) if change else (list, tuple)  # (a change keeps its type: a bytearray too)
+    if isinstance(wanted, sequences):
+        if not isinstance(got, sequences) or type(got) is not type(wanted) and (
                 change or type(wanted) in (list, tuple) and type(got) in (list, tuple)):
             return kinds(f"a {type(wanted).__name__}")
         for index, (item, wanted_item) in enumerate(zip(got, wanted)):
