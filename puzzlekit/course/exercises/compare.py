@@ -305,7 +305,7 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
         return None if change or _plain_equal(got, wanted) else ([], says())
     numpy = _array_module(got, wanted)
     if numpy is not None:
-        return _arraywalk(numpy, got, wanted, tolerance, change, kinds)
+        return _arraywalk(numpy, got, wanted, tolerance, change, says)
     if tolerance is None and isinstance(wanted, (Mapping, list, tuple, set, bytearray)) and _plain_equal(got, wanted):
         return None  # == in C: fast on a big table (arrays inside raise or say False: compared entry by entry)
     if isinstance(wanted, Mapping):
@@ -368,13 +368,14 @@ def _count(count: int, total: int, what: str, change: bool) -> str:
     return f" ({count} of {total} {what.replace('differ', 'changed')})" if change else f"; {count} of {total} {what}"
 
 
-def _arraywalk(numpy, got, wanted, tolerance, change, kinds):
+def _arraywalk(numpy, got, wanted, tolerance, change, says):
     """`walk` for numpy arrays: the first entry that differs, how many do and (`difference`) where the most."""
+    if change and not (isinstance(wanted, numpy.ndarray) and isinstance(got, numpy.ndarray)):
+        return [], says(40)  # an array in place of a value, or a value in place of an array: both shown
     if not isinstance(wanted, numpy.ndarray):
-        kind = f"a {type(wanted).__name__}"
-        return kinds(kind) if change else ([], f"got a numpy array, expected {kind}")
+        return [], f"got a numpy array, expected a {type(wanted).__name__}"
     if not isinstance(got, numpy.ndarray):
-        return kinds("a numpy array")
+        return [], f"got a {type(got).__name__}, expected a numpy array"
     if got.shape != wanted.shape or change and got.dtype != wanted.dtype:
         return [], (f"was an array of shape {wanted.shape} ({wanted.dtype}), now {got.shape} ({got.dtype})" if change
                     else f"got an array of shape {got.shape}, expected shape {wanted.shape}")
