@@ -6,10 +6,9 @@ from __future__ import annotations
 import copy
 import inspect
 import itertools
-import numbers
 
-from .compare import _array_module, _plain_equal, is_matcher
-from .describe import describe, plural
+from .compare import is_matcher, walk
+from .describe import describe
 
 __all__ = []
 
@@ -84,10 +83,12 @@ def first_change(before, after, name: str) -> str | None:
     the entry at index 0 was 3, now 1
     >>> print(first_change({3, 1}, {1}, "seen"))
     it lost 3
+    >>> print(first_change({"a": 1, "b": 2}, {"a": 1}, "q"))
+    it lost the key 'b', which was 2
     >>> first_change([1.0, float("nan")], [1.0, float("nan")], "x") is None
     True
     """
-    steps = _change(before, after, [], 0)
+    steps = walk(after, before, change=True)
     if steps is None:
         return None
     path, what = steps
@@ -100,74 +101,6 @@ def first_change(before, after, name: str) -> str | None:
         where = name + "".join(f"[{describe(key, 40)}]" if kind == "key" else f"[{str(key).strip('()')}]"
                                for key, kind in path)
     return f"{where} {what}"
-
-
-def _change(before, after, path: list, depth: int):
-    """(path, what changed) for the first change inside `after`, or None if the data is as it was."""
-    if depth > 20:
-        return None
-    numpy = _array_module(before)
-    if numpy is not None:
-        if not isinstance(after, numpy.ndarray):
-            return path, f"was {describe(before, 40)}, now {describe(after, 40)}"
-        if before.shape != after.shape or before.dtype != after.dtype:
-            return path, f"was an array of shape {before.shape} ({before.dtype}), now {after.shape} ({after.dtype})"
-        try:
-            same = numpy.asarray(before == after) | ((before != before) & (after != after))  # NaN stays NaN
-        except (TypeError, ValueError):
-            return None
-        differ = numpy.argwhere(~numpy.broadcast_to(same, before.shape))
-        if len(differ) == 0:
-            return None
-        index = tuple(int(i) for i in differ[0])
-        index = index[0] if len(index) == 1 else index
-        more = f" ({len(differ)} of {before.size} entries changed)" if len(differ) > 1 else ""
-        first = tuple(differ[0])
-        was, now = describe(before[first].item()), describe(after[first].item())
-        return path + [(index, "index")], f"was {was}, now {now}{more}"
-    if isinstance(before, (dict, list, set, bytearray, tuple)) and _plain_equal(before, after):
-        return None  # == in C: fast on a big table (arrays inside raise or say False: compared below)
-    if isinstance(before, dict):
-        if not isinstance(after, dict):
-            return path, f"was a dict, now {describe(after, 40)}"
-        gone = next((key for key in before if key not in after), _NOTHING)
-        if gone is not _NOTHING:
-            return path + [(gone, "key")], f"was {describe(before[gone], 40)}, and is gone"
-        new = next((key for key in after if key not in before), _NOTHING)
-        if new is not _NOTHING:
-            return path + [(new, "key")], f"was not there, now {describe(after[new], 40)}"
-        for key in before:
-            inner = _change(before[key], after[key], path + [(key, "key")], depth + 1)
-            if inner is not None:
-                return inner
-        return None
-    if isinstance(before, (list, tuple, bytearray)):
-        if type(after) is not type(before):
-            return path, f"was a {type(before).__name__}, now {describe(after, 40)}"
-        for index, (old, new) in enumerate(zip(before, after)):
-            inner = _change(old, new, path + [(index, "index")], depth + 1)
-            if inner is not None:
-                return inner
-        if len(before) != len(after):
-            return path, f"had {plural(len(before), 'entry')}, now {len(after)}"
-        return None
-    if isinstance(before, set):
-        if not isinstance(after, set):
-            return path, f"was a set, now {describe(after, 40)}"
-        lost, gained = before - after, after - before
-        if lost:
-            more = f" and {len(lost) - 1} more" if len(lost) > 1 else ""
-            return path, f"lost {describe(sorted(lost, key=repr)[0], 40)}{more}"
-        more = f" and {len(gained) - 1} more" if len(gained) > 1 else ""
-        return path, f"gained {describe(sorted(gained, key=repr)[0], 40)}{more}"
-    if isinstance(before, (numbers.Number, str, bytes, type(None))):
-        if _plain_equal(before, after) or (before != before and after != after):
-            return None
-        return path, f"was {describe(before)}, now {describe(after)}"
-    return None  # an object of its own: it may change as it is used
-
-
-_NOTHING = object()
 
 
 def parameter_names(function) -> list[str]:

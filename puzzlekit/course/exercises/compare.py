@@ -162,8 +162,7 @@ class Parts(Matcher):
                 continue
             where = difference(got, expected)
             if where is not None:
-                return f"{describe(result)}, whose {name} is {describe(got, 40)}, expected {describe(expected, 40)}" + (
-                    f" ({where})" if is_container(expected) else "")
+                return f"{describe(result)}, whose {name} is {verdict(got, expected, where, 40)}"
         return None
 
 
@@ -251,11 +250,22 @@ def is_container(value) -> bool:
     return isinstance(value, (Mapping, list, tuple)) or _array_module(value) is not None
 
 
+def verdict(result, expected, where: str, limit: int = 60) -> str:
+    """What completes "f(...) returned ..." or "whose part is ...": `result`, `expected`, `where` they differ."""
+    returned, wanted = describe(result, limit), describe(expected, limit)
+    if result is None or not is_container(expected) and not is_container(result) or (
+            where == f"got {describe(result)}, expected {describe(expected)}"):
+        return f"{returned}, expected {wanted}"  # nothing more to say than that: said once
+    if returned == wanted:  # the short reprs hide the difference: say only where it is
+        return f"{returned}, which differs {where}" if where.startswith("at ") else f"{returned}: {where}"
+    return f"{returned}, expected {wanted} ({where})"
+
+
 #: Two floats closer than this (relative, or absolute near 0) are equal: a sum taken in another order passes.
 FLOAT_TOLERANCE = 1e-9
 
 
-def difference(result, expected, tolerance: float | None = None, depth: int = 0) -> str | None:
+def difference(result, expected, tolerance: float | None = None) -> str | None:
     """None if `result` is what was `expected`; else where they differ ("at key K: got X, expected Y", ...).
 
     `tolerance` is an absolute tolerance for numbers (CloseTo); without it floats are compared to FLOAT_TOLERANCE.
@@ -265,23 +275,139 @@ def difference(result, expected, tolerance: float | None = None, depth: int = 0)
     >>> difference({"a": [1, 2]}, {"a": [1, 3]}), difference(0.1 + 0.2, 0.3)
     ("at key 'a': at index 1: got 2, expected 3", None)
     """
-    if is_matcher(expected):
-        why = expected.mismatch(result)
-        return None if why is None else (f"got {why}" if isinstance(expected, Matcher) else why)
+    found = walk(result, expected, tolerance)
+    return None if found is None else _at(*found)
+
+
+def _at(path: list, what: str) -> str:
+    """`what` differs, after where: "at key 'a': at index 1: got 2, expected 3"."""
+    return "".join(f"at key {describe(key, 40)}: " if kind == "key" else f"at index {key}: "
+                   for key, kind in path) + what
+
+
+def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bool = False):
+    """Where `got` first differs from `wanted`: (path, what), path a list of (key, "key") and (index, "index"), or
+    None. `difference` words it as a result and what was expected ("got X, expected Y"); with `change`, as an
+    argument after a call and before it (`changes.first_change`: "was Y, now X"), and then exactly (NaN stays
+    NaN), sets are compared and objects of their own are not (they may change as they are used)."""
+    def says(limit=60):
+        return (f"was {describe(wanted, limit)}, now {describe(got, limit)}" if change else
+                f"got {describe(got, limit)}, expected {describe(wanted, limit)}")
+
+    def kinds(expected_words):  # got a kind of value other than the kind expected
+        return [], (f"was {expected_words}, now {describe(got, 40)}" if change else
+                    f"got a {type(got).__name__}, expected {expected_words}")
+
+    if is_matcher(wanted) and not change:
+        why = wanted.mismatch(got)
+        return None if why is None else ([], f"got {why}" if isinstance(wanted, Matcher) else why)
     if depth > 20:  # a structure that contains itself
-        return None if _plain_equal(result, expected) else f"got {describe(result)}, expected {describe(expected)}"
-    numpy = _array_module(result, expected)
+        return None if change or _plain_equal(got, wanted) else ([], says())
+    numpy = _array_module(got, wanted)
     if numpy is not None:
-        return _arraydifference(numpy, result, expected, tolerance)
-    if isinstance(expected, Mapping):
-        return _dictdifference(result, expected, tolerance, depth)
-    if isinstance(expected, (list, tuple)):
-        return _sequencedifference(result, expected, tolerance, depth)
-    if _numbers_close(result, expected, tolerance):
+        return _arraywalk(numpy, got, wanted, tolerance, change, says)
+    if tolerance is None and isinstance(wanted, (Mapping, list, tuple, set, bytearray)) and _plain_equal(got, wanted):
+        return None  # == in C: fast on a big table (arrays inside raise or say False: compared entry by entry)
+    if isinstance(wanted, Mapping):
+        if not isinstance(got, Mapping):
+            return kinds(f"a dict of {plural(len(wanted), 'entry')}")
+        missing = [key for key in wanted if key not in got]
+        if missing:
+            key, count = describe(missing[0], 40), _count(len(missing), len(wanted), "keys missing", change)
+            return [], (f"lost the key {key}, which was {describe(wanted[missing[0]], 40)}{count}" if change else
+                        f"no key {key} (expected {describe(wanted[missing[0]], 40)} there){count}")
+        extra = [key for key in got if key not in wanted]
+        if extra:
+            key, value, count = describe(extra[0], 40), describe(got[extra[0]], 40), len(extra)
+            if change:
+                return [], f"gained the key {key}, now {value}" + (f" ({count} new keys)" if count > 1 else "")
+            return [], f"an extra key {key} (with {value})" + (f"; {count} keys too many" if count > 1 else "")
+        first, differ = None, 0
+        for key in wanted:
+            inner = walk(got[key], wanted[key], tolerance, depth + 1, change)
+            if inner is not None:
+                differ += 1
+                first = first or ([(key, "key")] + inner[0], inner[1])
+        return first and (first[0], first[1] + _count(differ, len(wanted), "entries differ", change))
+    sequences = (list, tuple, bytearray) if change else (list, tuple)  # (a change keeps its type: a bytearray too)
+    if isinstance(wanted, sequences):
+        if not isinstance(got, sequences) or type(got) is not type(wanted) and (
+                change or type(wanted) in (list, tuple) and type(got) in (list, tuple)):
+            return kinds(f"a {type(wanted).__name__}")
+        for index, (item, wanted_item) in enumerate(zip(got, wanted)):
+            inner = walk(item, wanted_item, tolerance, depth + 1, change)
+            if inner is not None:
+                if len(got) == len(wanted) or change:
+                    return [(index, "index")] + inner[0], inner[1]
+                return [], (f"{plural(len(got), 'item')}, expected {len(wanted)}; first difference "
+                            + _at([(index, "index")] + inner[0], inner[1]))
+        if len(got) != len(wanted):
+            return [], (f"had {plural(len(wanted), 'entry')}, now {len(got)}" if change else
+                        f"{plural(len(got), 'item')}, expected {len(wanted)}")
         return None
-    if tolerance is None and _plain_equal(result, expected):
+    if change and isinstance(wanted, set):
+        if not isinstance(got, set):
+            return kinds("a set")
+        lost, gained = wanted - got, got - wanted
+        word, items = ("lost", lost) if lost else ("gained", gained)
+        more = f" and {len(items) - 1} more" if len(items) > 1 else ""
+        return [], f"{word} {describe(sorted(items, key=repr)[0], 40)}{more}"
+    if change and not isinstance(wanted, (numbers.Number, str, bytes, type(None))):
+        return None  # an object of its own: it may change as it is used
+    if not change and _numbers_close(got, wanted, tolerance):
         return None
-    return f"got {describe(result)}, expected {describe(expected)}"
+    if (tolerance is None or change) and _plain_equal(got, wanted) or (change and got != got and wanted != wanted):
+        return None
+    return [], says()
+
+
+def _count(count: int, total: int, what: str, change: bool) -> str:
+    """"; 2 of 3 entries differ" after a difference, " (2 of 3 entries changed)" after a change; "" for one."""
+    if count < 2:
+        return ""
+    return f" ({count} of {total} {what.replace('differ', 'changed')})" if change else f"; {count} of {total} {what}"
+
+
+def _arraywalk(numpy, got, wanted, tolerance, change, says):
+    """`walk` for numpy arrays: the first entry that differs, how many do and (`difference`) where the most."""
+    if change and not (isinstance(wanted, numpy.ndarray) and isinstance(got, numpy.ndarray)):
+        return [], says(40)  # an array in place of a value, or a value in place of an array: both shown
+    if not isinstance(wanted, numpy.ndarray):
+        return [], f"got a numpy array, expected a {type(wanted).__name__}"
+    if not isinstance(got, numpy.ndarray):
+        return [], f"got a {type(got).__name__}, expected a numpy array"
+    if got.shape != wanted.shape or change and got.dtype != wanted.dtype:
+        return [], (f"was an array of shape {wanted.shape} ({wanted.dtype}), now {got.shape} ({got.dtype})" if change
+                    else f"got an array of shape {got.shape}, expected shape {wanted.shape}")
+    try:
+        if not change and (tolerance is not None or got.dtype.kind == "f" or wanted.dtype.kind == "f"):
+            same = numpy.isclose(got, wanted, rtol=0 if tolerance is not None else FLOAT_TOLERANCE,
+                                 atol=tolerance if tolerance is not None else FLOAT_TOLERANCE, equal_nan=True)
+        else:
+            same = numpy.asarray(got == wanted) | ((got != got) & (wanted != wanted))  # NaN stays NaN
+        same = numpy.broadcast_to(numpy.asarray(same, dtype=bool), got.shape)
+    except (TypeError, ValueError):
+        return None if change else ([], f"got an array of {got.dtype}, expected {wanted.dtype}")
+    differ = numpy.argwhere(~same)
+    if len(differ) == 0:
+        return None
+
+    def at(index):
+        index = tuple(int(i) for i in index)
+        values = describe(got[index].item(), 30), describe(wanted[index].item(), 30)
+        return index[0] if len(index) == 1 else index, "was {1}, now {0}" if change else "got {0}, expected {1}", values
+
+    where, words, values = at(differ[0])
+    text = words.format(*values) + _count(len(differ), got.size, "entries differ", change)
+    if len(differ) > 1 and not change and got.dtype.kind in "biuf" and wanted.dtype.kind in "biuf":
+        with numpy.errstate(invalid="ignore", over="ignore"):  # -inf - -inf: NaN, and no warning of ours
+            gaps = numpy.abs(got.astype(float) - wanted.astype(float))
+        gaps[numpy.isnan(gaps)] = numpy.inf
+        gaps[same] = 0.0  # equal entries (-inf and -inf among them) are never "the most"
+        largest, words, values = at(numpy.unravel_index(int(numpy.argmax(gaps)), gaps.shape))
+        if largest != where:
+            text += f", the most at index {largest}: " + words.format(*values)
+    return [(where, "index")], text
 
 
 def _numbers_close(result, expected, tolerance: float | None) -> bool:
@@ -303,85 +429,3 @@ def _plain_equal(result, expected) -> bool:
         return bool(result == expected)
     except Exception:  # noqa: BLE001 - a student's object may raise anything from __eq__
         return False
-
-
-def _dictdifference(result, expected: Mapping, tolerance, depth) -> str | None:
-    if not isinstance(result, Mapping):
-        return f"got a {type(result).__name__}, expected a dict of {plural(len(expected), 'entry')}"
-    missing = [key for key in expected if key not in result]
-    if missing:
-        return (f"no key {describe(missing[0], 40)} (expected {describe(expected[missing[0]], 40)} there)"
-                + (f"; {len(missing)} of {len(expected)} keys missing" if len(missing) > 1 else ""))
-    extra = [key for key in result if key not in expected]
-    if extra:
-        return (f"an extra key {describe(extra[0], 40)} (with {describe(result[extra[0]], 40)})"
-                + (f"; {len(extra)} keys too many" if len(extra) > 1 else ""))
-    first, differ = None, 0
-    for key in expected:
-        where = difference(result[key], expected[key], tolerance, depth + 1)
-        if where is not None:
-            differ += 1
-            first = first or f"at key {describe(key, 40)}: {where}"
-    if first is None:
-        return None
-    return first + (f"; {differ} of {len(expected)} entries differ" if differ > 1 else "")
-
-
-def _sequencedifference(result, expected, tolerance, depth) -> str | None:
-    kind = type(expected).__name__
-    if not isinstance(result, (list, tuple)):
-        return f"got a {type(result).__name__}, expected a {kind}"
-    if type(result) is not type(expected) and type(expected) in (list, tuple) and type(result) in (list, tuple):
-        return f"got a {type(result).__name__}, expected a {kind}"
-    for index, (got, wanted) in enumerate(zip(result, expected)):
-        where = difference(got, wanted, tolerance, depth + 1)
-        if where is not None:
-            first = f"at index {index}: {where}"
-            if len(result) != len(expected):
-                return f"{plural(len(result), 'item')}, expected {len(expected)}; first difference {first}"
-            return first
-    if len(result) != len(expected):
-        return f"{plural(len(result), 'item')}, expected {len(expected)}"
-    return None
-
-
-def _arraydifference(numpy, result, expected, tolerance) -> str | None:
-    if not isinstance(result, numpy.ndarray):
-        return f"got a {type(result).__name__}, expected a numpy array"
-    if not isinstance(expected, numpy.ndarray):
-        return f"got a numpy array, expected a {type(expected).__name__}"
-    if result.shape != expected.shape:
-        return f"got an array of shape {result.shape}, expected shape {expected.shape}"
-    try:
-        if tolerance is not None or result.dtype.kind == "f" or expected.dtype.kind == "f":
-            same = numpy.isclose(result, expected, rtol=0 if tolerance is not None else FLOAT_TOLERANCE,
-                                 atol=tolerance if tolerance is not None else FLOAT_TOLERANCE, equal_nan=True)
-        else:
-            same = result == expected
-        same = numpy.broadcast_to(numpy.asarray(same, dtype=bool), result.shape)
-    except (TypeError, ValueError):
-        return f"got an array of {result.dtype}, expected {expected.dtype}"
-    differ = numpy.argwhere(~same)
-    if len(differ) == 0:
-        return None
-    index = tuple(int(i) for i in differ[0])
-    where = index[0] if len(index) == 1 else index
-    got, wanted = describe(result[index].item(), 30), describe(expected[index].item(), 30)
-    text = f"at index {where}: got {got}, expected {wanted}"
-    if len(differ) > 1:
-        text += f"; {len(differ)} of {result.size} entries differ"
-        if result.dtype.kind in "biuf" and expected.dtype.kind in "biuf":
-            with numpy.errstate(invalid="ignore", over="ignore"):  # -inf - -inf: NaN, and no warning of ours
-                gaps = numpy.abs(result.astype(float) - expected.astype(float))
-            gaps[numpy.isnan(gaps)] = numpy.inf
-            gaps[same] = 0.0  # equal entries (-inf and -inf among them) are never "the most"
-            largest = numpy.unravel_index(int(numpy.argmax(gaps)), gaps.shape)
-            largest = tuple(int(i) for i in largest)
-            if largest != index:
-                text += (f", the most at index {largest[0] if len(largest) == 1 else largest}: got "
-                         f"{describe(result[largest].item(), 30)}, expected {describe(expected[largest].item(), 30)}")
-    return text
-
-
-# ---------------------------------------------------------------------------------------------------------------
-

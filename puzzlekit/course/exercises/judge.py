@@ -8,7 +8,7 @@ expected, a matcher's verdict, and the first difference from the expected value.
 
 from __future__ import annotations
 
-from .compare import Matcher, difference, is_container, is_matcher
+from .compare import Matcher, difference, is_matcher, verdict
 from .describe import cut, describe
 
 __all__ = []
@@ -66,17 +66,7 @@ def judge(call: str, name: str, result, expected, *, error=None, changed: str | 
             return None
         return "fail", f"✗ {call} returned {why}" if isinstance(expected, Matcher) else f"✗ {call}: {why}"
     where = difference(result, expected)
-    return None if where is None else ("fail", failure_line(call, result, expected, where))
-
-
-def failure_line(call: str, result, expected, where: str) -> str:
-    """The line that says what `call` got wrong: what it returned, what was expected, and where they differ."""
-    returned, wanted = describe(result), describe(expected)
-    if result is None:
-        return f"✗ {call} returned None, expected {wanted} (a function without `return` returns None)"
-    if not is_container(expected) and not is_container(result) or where == f"got {returned}, expected {wanted}":
-        return f"✗ {call} returned {returned}, expected {wanted}"  # nothing more to say than that: said once
-    if returned == wanted:  # the short reprs hide the difference: say only where it is
-        return f"✗ {call} returned {returned}, which differs {where}" if where.startswith("at ") else (
-            f"✗ {call} returned {returned}: {where}")
-    return f"✗ {call} returned {returned}, expected {wanted} ({where})"
+    if where is None:
+        return None
+    hint = " (a function without `return` returns None)" if result is None else ""
+    return "fail", f"✗ {call} returned {verdict(result, expected, where)}{hint}"
