@@ -339,8 +339,8 @@ class _Run:
             request = {"op": "call", "id": number, "name": name, "time_limit": time_limit,
                        "args": base64.b64encode(shipped).decode()}
             if not self.worker.send(request):
-                why = "" if hidden else f" {self.worker.why(self.worker.stop())}"  # (its exit code, its last words)
-                return False, f"✗ the process ended{why} before {call} could run", True
+                why = self.worker.why(self.worker.stop())  # its exit code and last words: not for a hidden case
+                return False, f"✗ the process ended{'' if hidden else ' ' + why} before {call} could run", True
             reply = None
             deadline = time.monotonic() + _backstop(time_limit)
             while reply is None:
