@@ -524,8 +524,8 @@ def test_a_student_worker_is_sent_the_cells_and_the_arguments_only(chapter, grad
     notebook = _submission(chapter, _reference(chapter))
     assert grader.grade(notebook).total == 6
     setups = [message for message in sent if message.get("mode") == "student"]
-    assert setups and all(set(setup) == {"mode", "cells", "forbid", "root", "cell_time_limit", "memory_bytes",
-                                         "cpu_seconds", "cwd"} for setup in setups)
+    assert setups and all(set(setup) == {"mode", "cells", "student_cells", "forbid", "root", "cell_time_limit",
+                                         "memory_bytes", "cpu_seconds", "cwd"} for setup in setups)
     tests = {cell.source for cell in notebook.cells if "check(" in cell.source}
     assert all(source not in tests for setup in setups for _, source in setup["cells"])
     recorded = grader._recorded()["exercises"]
@@ -1212,8 +1212,8 @@ def test_an_array_that_names_a_huge_dtype_costs_the_grading_process_little():
 
 
 #: The chapter's forbidden `branching_factor` (and `np.roots`, which it calls) run through new function objects made
-#: in a cell from their code objects, before the worker takes the functions away (`worker._take_away` swaps the
-#: `__code__` of the objects it saw; the copies keep the original code): by names the scan does not see.
+#: in a cell from their code objects, by names the scan does not see (`worker._take_away` swaps the `__code__` of the
+#: objects it saw; a copy made before that keeps the original code).
 CODE_KEPT = '''from types import SimpleNamespace
 
 _function = type(branching_factor)
@@ -1230,9 +1230,10 @@ def effective_branching_factor(expanded, depth):
 '''
 
 
-@pytest.mark.xfail(strict=True, reason="issue 31 red team: a function made in a cell from a forbidden function's code "
-                                       "object keeps that code when the worker takes the function away")
 def test_a_forbidden_function_run_from_a_copy_of_its_code_scores_nothing(chapter, grader):
+    """The worker takes the forbidden functions away before each student cell runs (red team, issue 31), so no
+    student cell meets their code."""
     report = grader.grade(_submission(chapter, dict(_reference(chapter), effective_branching_factor=CODE_KEPT)),
                           student="code kept")
     assert _scores(report)["effective_branching_factor"] == 0, _why(report)
+    assert "forbids" in _why(report), _why(report)

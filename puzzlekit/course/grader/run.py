@@ -232,6 +232,7 @@ class _Run:
             cells = [[index, source] for index, source, _ in self.plan if index not in self.skip]
             limits = sum(record["time_limit"] or 5 for record in self.records)
             setup = {"mode": "student", "cells": cells, "forbid": self.forbid, "root": str(student_build(self.forbid)),
+                     "student_cells": [index for index, _ in cells if self.kinds[index] == "student"],
                      "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
                      "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
             self.worker = Worker(setup, grader.isolation, [str(path) for path in grader.private])

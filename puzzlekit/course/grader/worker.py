@@ -153,9 +153,10 @@ def _take_away(forbid, seen: dict) -> None:
     when called, as the student build's emptied functions do: a Python function's code is swapped for a stub's (an
     alias or a wrapper of it raises too; `guard.stub_code`, which `check` uses as well); a notebook's function is every
     value its name had after a cell (`seen`: the instructor's, however the student's cells renamed or wrapped it).
-    Done once the cells have run (the instructor's cells may use them), before the first call. A rule the answers
-    keep, not a boundary: the student's cells ran before it, and a student who rebuilds the function (np.roots from
-    eigenvalues) has solved the exercise another way. puzzlekit's own forbidden functions are not in the worker at
+    A rule the answers keep, not a boundary: a student who rebuilds the function (np.roots from eigenvalues) has
+    solved the exercise another way. Done before each student cell (the instructor's cells before the first one may
+    use them), so that a student's cell never meets their code (a function made from a copy of it would keep it), and
+    once the cells have run, before the first call. puzzlekit's own forbidden functions are not in the worker at
     all (`build`)."""
     from puzzlekit.course.exercises.guard import plain_function, stub_code
 
@@ -200,6 +201,8 @@ def student(setup: dict, inbox: int, out: int) -> None:
 
     seen: dict = {item[1]: [] for item in setup["forbid"] if item[0] == "notebook"}  # its values after each cell
     for index, source in setup["cells"]:
+        if index in setup["student_cells"]:  # what it may not call is taken away before the student's code runs
+            _take_away(setup["forbid"], seen)
         send(out, {"op": "cell", "index": index, "status": "start"})
         started, status, message = time.monotonic(), "done", ""
         try:
