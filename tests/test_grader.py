@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -201,6 +202,7 @@ json.dumps = _reading_the_harness''',
     "the worker's reply forged on its file descriptor": '''import base64, json, os, pickle, stat, threading
 
 from puzzlekit.course.grader.safe import encode
+from puzzlekit.course.grader.worker import _Asking
 
 
 def _pipe(fd):
@@ -223,6 +225,22 @@ def _exactly(size):
     return data
 
 
+def _send(message):
+    data = json.dumps(message).encode()
+    os.write(out, len(data).to_bytes(8, "big") + data)
+
+
+def _asker(call):   # a Recorder's questions go to the grading process, which records them: asked as the worker asks
+    def ask(argument, method, state):
+        _send({"op": "ask", "id": call, "argument": argument, "method": method, "state": encode(state)})
+        answer = json.loads(_exactly(int.from_bytes(_exactly(8), "big")))
+        outcome, value = pickle.loads(base64.b64decode(answer["value"]))
+        if outcome == "raised":
+            raise value
+        return value
+    return ask
+
+
 def _forge():
     while True:
         header = _exactly(8)
@@ -231,14 +249,14 @@ def _forge():
         if message.get("name") != "my_breadth_first":
             os.write(writer, header + data)
             continue
-        arguments = pickle.loads(base64.b64decode(message["args"]))
+        arguments = [_Asking(item, index, _asker(message["id"])) if isinstance(item, Recorder) else item
+                     for index, item in enumerate(pickle.loads(base64.b64decode(message["args"])))]
         try:
             outcome, value = "returned", my_breadth_first(*arguments)
         except Exception as error:
             outcome, value = "raised", error
-        reply = json.dumps({"op": "result", "id": message["id"], "outcome": outcome, "value": encode(value),
-                            "args": encode(arguments)}).encode()
-        os.write(out, len(reply).to_bytes(8, "big") + reply)
+        _send({"op": "result", "id": message["id"], "outcome": outcome, "value": encode(value),
+               "args": encode(arguments)})
 
 
 threading.Thread(target=_forge, daemon=True).start()''',
@@ -520,7 +538,8 @@ def test_a_student_worker_is_sent_the_cells_and_the_arguments_only(chapter, grad
     from puzzlekit.course.grader import run
 
     sent, send = [], run.Worker.send
-    monkeypatch.setattr(run.Worker, "send", lambda worker, message: sent.append(message) or send(worker, message))
+    monkeypatch.setattr(run.Worker, "send",
+                        lambda worker, message, *rest: sent.append(message) or send(worker, message, *rest))
     notebook = _submission(chapter, _reference(chapter))
     assert grader.grade(notebook).total == 6
     setups = [message for message in sent if message.get("mode") == "student"]
@@ -800,7 +819,7 @@ def test_an_answer_that_changes_its_argument_fails_as_check_says(tmp_path):
 def test_an_answer_cannot_change_what_the_matcher_reads_from_an_argument(tmp_path):
     """A matcher may read an argument's attributes when it judges (chapter 6's PerfectTable reads its Rewards): an
     answer that sets them in its worker (a frozen dataclass's through object.__setattr__, an object's dict) changes
-    nothing here; a Recorder's record still comes back (test_the_library_in_an_answer...: SameSearch reads it)."""
+    nothing here; a Recorder records what the search asks in the grading process itself (`run._answer`)."""
     code = nbformat.v4.new_code_cell
     chapter = tmp_path / "goal.ipynb"
     nbformat.write(nbformat.v4.new_notebook(cells=[
@@ -1171,11 +1190,10 @@ RECORD_REWRITTEN = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="issue 31 red team: a Recorder's record comes back from the student's worker "
-                                       "and the grading process believes it (apply_state), so a search that rewrites "
-                                       "its own record passes SameSearch and PathWithin")
 @pytest.mark.parametrize("exercise", sorted(RECORD_REWRITTEN))
 def test_a_search_that_rewrites_its_own_record_scores_what_it_scores_without(chapter, grader, tmp_path, exercise):
+    """A `Recorder` argument's record is kept by the grading process, which answers the worker's asks (red team,
+    issue 31: the worker's record came back and was believed, so a search that rewrote it passed)."""
     source, rewrite = RECORD_REWRITTEN[exercise]
     if exercise == "my_bidirectional":  # the small chapter checks it with PathOf: the whole chapter, with PathWithin
         chapter = students.tagged_copy("03_uninformed_search", tmp_path)
@@ -1237,3 +1255,52 @@ def test_a_forbidden_function_run_from_a_copy_of_its_code_scores_nothing(chapter
                           student="code kept")
     assert _scores(report)["effective_branching_factor"] == 0, _why(report)
     assert "forbids" in _why(report), _why(report)
+
+
+def test_the_grading_process_answers_a_recorders_asks_and_records_them():
+    """`run._answer`: the grading process's `Recorder` records the ask and answers it; a state of another kind, a
+    method that is not a search's question or an argument that is not a `Recorder` raises in the worker."""
+    import base64
+    import pickle
+
+    from puzzlekit import SlidingPuzzle
+    from puzzlekit.course.exercise_cases import Recorder
+    from puzzlekit.course.grader import run
+
+    recorder = Recorder(SlidingPuzzle((1, 2, 0, 3)))
+    arguments = (recorder, [1, 2])
+
+    def answer(argument, method, state):
+        message = {"id": 7, "argument": argument, "method": method, "state": safe.encode(state)}
+        reply = run._answer(arguments, message)
+        assert reply["op"] == "answer" and reply["id"] == 7
+        return pickle.loads(base64.b64decode(reply["value"]))
+
+    assert answer(0, "successors", (1, 2, 0, 3)) == ("returned", [("u", (0, 2, 1, 3)), ("r", (1, 2, 3, 0))])
+    assert recorder.expanded == [(1, 2, 0, 3)]
+    for argument, method, state, words in [(0, "successors", (1, 2), "is not a state of this problem"),
+                                           (0, "successors", [1, 2, 0, 3], "is not a state of this problem"),
+                                           (0, "__init__", (1, 2, 0, 3), "no other"),
+                                           (1, "successors", (1, 2, 0, 3), "no other"),
+                                           (5, "successors", (1, 2, 0, 3), "out of range")]:
+        outcome, error = answer(argument, method, state)
+        assert outcome == "raised" and words in str(error), (argument, method, state, error)
+    assert recorder.expanded == [(1, 2, 0, 3)]
+
+
+def test_a_worker_that_does_not_read_does_not_stall_the_grading_process():
+    """A worker that stops reading its standard input (its code floods the grader with asks and reads no answer):
+    `Worker.send` gives up after its timeout instead of blocking on a full pipe."""
+    import subprocess
+    import types
+
+    from puzzlekit.course.grader import run
+
+    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"], stdin=subprocess.PIPE)
+    try:
+        worker = types.SimpleNamespace(process=process)
+        assert run.Worker.send(worker, {"op": "answer", "value": "x" * 10}, 5) is True
+        assert run.Worker.send(worker, {"op": "answer", "value": "x" * (1 << 22)}, 0.5) is False
+    finally:
+        process.kill()
+        process.wait()

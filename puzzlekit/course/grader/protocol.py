@@ -16,10 +16,15 @@ __all__ = ["send"]
 MAX_MESSAGE = 64 * 1024 * 1024  # a message longer than this ends the conversation
 
 
+def frame(message: dict) -> bytes:
+    """`message` as it travels: its JSON, preceded by its length."""
+    data = json.dumps(message).encode()
+    return len(data).to_bytes(8, "big") + data
+
+
 def send(fd: int, message: dict) -> None:
     """Write `message` to the file descriptor `fd`."""
-    data = json.dumps(message).encode()
-    data = len(data).to_bytes(8, "big") + data
+    data = frame(message)
     while data:
         data = data[os.write(fd, data):]
 

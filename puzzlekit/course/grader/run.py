@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import base64
 import collections
+import contextlib
 import os
+import pickle
 import queue
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -28,7 +31,7 @@ from ..exercises.guard import WALL_CLOCK_FACTOR
 from ..exercises.judge import judge
 from .build import student_build
 from .isolation import MAX_PROCESSES, Confinement
-from .protocol import receive, send
+from .protocol import frame, receive
 from .report import ExerciseResult, Flag, SubmissionReport
 from .safe import apply_state, decode
 from .scan import ship, unfinished
@@ -118,9 +121,18 @@ class Worker:
             if message is None:
                 return
 
-    def send(self, message: dict) -> bool:
+    def send(self, message: dict, timeout: float = 60.0) -> bool:
+        """Write `message` to the worker; False if it has ended or has not read it within `timeout` seconds (a worker
+        that stops reading must not stall the grading process: its standard input does not block)."""
         try:
-            send(self.process.stdin.fileno(), message)
+            fd, data = self.process.stdin.fileno(), frame(message)
+            os.set_blocking(fd, False)
+            deadline = time.monotonic() + timeout
+            while data:
+                if not select.select([], [fd], [], max(deadline - time.monotonic(), 0))[1]:
+                    return False
+                with contextlib.suppress(BlockingIOError):
+                    data = data[os.write(fd, data):]
             return True
         except (OSError, ValueError):
             return False
@@ -197,6 +209,28 @@ class Worker:
         """'(exit code N)', with the last line of the worker's standard error when there is one."""
         error = self.last_error()
         return f"(exit code {code}{': ' + error if error else ''})"
+
+
+def _answer(arguments: tuple, message: dict) -> dict:
+    """The grading process's answer to a worker's ask: what its own copy of the `Recorder` argument the ask names
+    gives for the state, recorded there, where the student's code cannot rewrite it (`worker._Asking`). A state not
+    of the kind of the problem's start is refused (the problem's methods trust their states)."""
+    try:
+        recorder = arguments[message["argument"]]
+        if not getattr(type(recorder), "records_calls", False) or message["method"] not in (
+                "successors", "actions", "predecessors"):
+            raise TypeError("the grader answers a search's questions to the problem it was given, no other")
+        state, start = decode(message["state"]), recorder.initial
+        if type(state) is not type(start) or (isinstance(state, (tuple, str)) and len(state) != len(start)):
+            raise ValueError(f"{cut(describe(state), 60)} is not a state of this problem (its start: {start!r})")
+        answer = ("returned", list(getattr(recorder, message["method"])(state)))
+    except Exception as error:  # noqa: BLE001 - what the problem raised, the search's code gets
+        answer = ("raised", error)
+    try:
+        data = pickle.dumps(answer)
+    except Exception as error:  # noqa: BLE001 - an exception that does not pickle: its words
+        data = pickle.dumps(("raised", ValueError(f"{type(error).__name__}: {cut(answer[1], 200)}")))
+    return {"op": "answer", "id": message.get("id"), "value": base64.b64encode(data).decode()}
 
 
 def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, notes: list,
@@ -287,19 +321,31 @@ class _Run:
             self.forbid = self.records[0]["forbid"] if self.records else []  # the same for all of them
             self.restarts = 0
             alive = self.start() if self.plan and self.records else False
+            ended, failures = {}, {}  # grade_id -> the message that ended it; the failing cases' messages
+            for hidden in (False, True):  # every visible case before any hidden one: no later message carries them
+                for name, grade_id, _, _ in exercises:
+                    record = self.recorded.get(grade_id)
+                    if grade_id in ended:
+                        continue
+                    if record is None:
+                        ended[grade_id] = "✗ not graded: the instructor's chapter has no check for this exercise"
+                    elif not alive:
+                        ended[grade_id] = "✗ not graded: the notebook's cells could not be run"
+                    else:
+                        message, crashed = self.exercise(name, record, hidden, failures.setdefault(grade_id, []))
+                        if message:
+                            ended[grade_id] = message
+                        if crashed:
+                            self.worker.stop()
+                            alive = self.restart()
             for name, grade_id, points, _ in exercises:
-                record = self.recorded.get(grade_id)
-                if record is None:
-                    message = "✗ not graded: the instructor's chapter has no check for this exercise"
-                    ok, crashed = False, False
-                elif not alive:
-                    ok, message, crashed = False, "✗ not graded: the notebook's cells could not be run", False
-                else:
-                    ok, message, crashed = self.exercise(name, record)
-                results[grade_id] = ExerciseResult(name, grade_id, points if ok else 0, points, message)
-                if crashed:
-                    self.worker.stop()
-                    alive = self.restart()
+                record, failed = self.recorded.get(grade_id), failures.get(grade_id)
+                cases = len(record["cases"]) + len(record["hidden"]) if record else 0
+                message = ended.get(grade_id) or (f"✓ {name} passes all {plural(cases, 'case')}" if not failed else
+                                                  "\n".join(failed[:1] + [f"{len(failed)} of {plural(cases, 'case')} "
+                                                                          "failed"]))
+                passed = grade_id not in ended and not failed
+                results[grade_id] = ExerciseResult(name, grade_id, points if passed else 0, points, message)
             if self.worker is not None:
                 self.worker.send({"op": "stop"})
                 self.worker.stop()
@@ -308,27 +354,20 @@ class _Run:
         self.report.cells = [dict(entry, kind=self.kinds.get(entry["index"], "?")) for entry in log or []] + [
             {"index": index, "status": "skipped", "error": why, "kind": "?"} for index, why in self.skip.items()]
 
-    def exercise(self, name: str, record: dict) -> tuple[bool, str, bool]:
-        """(passed, message, whether the worker must be started again) for one exercise."""
-        forbid, teacher = record["forbid"], self.grader.teacher
-        copy = copied(name, self.student_sources, forbid, teacher)  # as `check` judges it
-        if not copy:  # a textbook function's shape: a copy, unless the chapter's own answer has that shape too
-            copy = copied(name, self.student_sources, forbid, teacher, textbook=True)
-            copy = copy if copy and not copied(name, self.grader.reference_sources, forbid, teacher,
-                                               textbook=True) else None
-        if copy:
-            return False, f"✗ {name} {copy}: write it yourself", False
-        pasted = library_copy(name, self.student_sources, record["forbid"], self.grader.teacher, exact=True)
-        if pasted:  # a textbook function with the library's own names: an answer all the same, flagged
-            self.flag_copy(name, pasted)
-        left = unfinished(name, self.student_sources)
-        if left:
-            return False, f"✗ not done yet: {left}; {AGAIN}", False
-        cases = [(case, False) for case in record["cases"]] + [(case, True) for case in record["hidden"]]
+    def exercise(self, name: str, record: dict, hidden: bool, failures: list) -> tuple[str | None, bool]:
+        """Run one exercise's visible cases (after the copy and unfinished checks) or its hidden ones, adding a
+        failing case's message to `failures`: (the message that ends the exercise, or None; whether the worker must be
+        started again)."""
+        if not hidden:
+            ended = self.written(name, record)
+            if ended:
+                return ended, False
+        numbers = range(len(record["cases"]), len(record["cases"]) + len(record["hidden"])) if hidden else range(
+            len(record["cases"]))
+        cases = record["hidden"] if hidden else record["cases"]
         time_limit = self.grader.time_limit or record["time_limit"]
         exercise_names = {name for name, *_ in self.grader._exercises}
-        failures = []
-        for number, ((arguments, expected), hidden) in enumerate(cases):
+        for number, (arguments, expected) in zip(numbers, cases):
             if not isinstance(arguments, tuple):
                 arguments = (arguments,)
             call = (f"{name}(hidden case {number - len(record['cases']) + 1})" if hidden
@@ -336,32 +375,33 @@ class _Run:
             try:
                 shipped = ship(arguments, exercise_names)
             except ValueError as error:
-                return False, f"✗ not graded: {error}", False
+                return f"✗ not graded: {error}", False
             request = {"op": "call", "id": number, "name": name, "time_limit": time_limit,
                        "args": base64.b64encode(shipped).decode()}
             if not self.worker.send(request):
                 why = self.worker.why(self.worker.stop())  # its exit code and last words: not for a hidden case
-                return False, f"✗ the process ended{'' if hidden else ' ' + why} before {call} could run", True
+                return f"✗ the process ended{'' if hidden else ' ' + why} before {call} could run", True
             reply = None
             deadline = time.monotonic() + _backstop(time_limit)
+            rest = len(record["cases"]) + len(record["hidden"]) - number - 1
+            skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
             while reply is None:
                 message = self.worker.next(deadline - time.monotonic())
-                rest = len(cases) - number - 1
-                skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
                 if message == "timeout":  # it waited (a sleep, a lock), or the machine is loaded beyond reason
-                    return False, (f"✗ {call} did not return within {_backstop(time_limit):g} s of wall-clock time; "
-                                   f"{LOOP_HINT}{skipped}"), True
+                    return (f"✗ {call} did not return within {_backstop(time_limit):g} s of wall-clock time; "
+                            f"{LOOP_HINT}{skipped}"), True
                 if message is None:
                     code = self.worker.stop()
                     if code == -signal.SIGXCPU:  # a loop in C code, which the worker's timer cannot stop
-                        return False, f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}", True
+                        return f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}", True
                     why = "" if hidden else f" {self.worker.why(code)}"
-                    return False, f"✗ the process ended{why} while running {call}", True
-                if message.get("op") == "result" and message.get("id") == request["id"]:
+                    return f"✗ the process ended{why} while running {call}", True
+                if message.get("op") == "ask" and message.get("id") == request["id"]:
+                    self.worker.send(_answer(arguments, message), max(deadline - time.monotonic(), 0))
+                elif message.get("op") == "result" and message.get("id") == request["id"]:
                     reply = message
             try:
-                verdict = self.verdict(name, call, reply, arguments, expected, time_limit,
-                                       len(cases) - number - 1, record)
+                verdict = self.verdict(name, call, reply, arguments, expected, time_limit, rest, record)
             except Exception as error:  # noqa: BLE001 - a result the instructor's matcher cannot read is a wrong one
                 verdict = "fail", (f"✗ {call} returned a value the check cannot read "
                                    f"({type(error).__name__}: {cut(error, 80)})")
@@ -371,11 +411,25 @@ class _Run:
             if hidden and reply.get("outcome") != "timeout":  # what it expects, and its arguments through the code's
                 text = f"✗ {call} failed; a hidden case does not show why (what it expects, what it was given)"
             if kind == "stop":
-                return False, text, False
+                return text, False
             failures.append(text)
-        if not failures:
-            return True, f"✓ {name} passes all {plural(len(cases), 'case')}", False
-        return False, "\n".join(failures[:1] + [f"{len(failures)} of {plural(len(cases), 'case')} failed"]), False
+        return None, False
+
+    def written(self, name: str, record: dict) -> str | None:
+        """Why the answer is not graded by its cases (a copy, or not written yet), or None."""
+        forbid, teacher = record["forbid"], self.grader.teacher
+        copy = copied(name, self.student_sources, forbid, teacher)  # as `check` judges it
+        if not copy:  # a textbook function's shape: a copy, unless the chapter's own answer has that shape too
+            copy = copied(name, self.student_sources, forbid, teacher, textbook=True)
+            copy = copy if copy and not copied(name, self.grader.reference_sources, forbid, teacher,
+                                               textbook=True) else None
+        if copy:
+            return f"✗ {name} {copy}: write it yourself"
+        pasted = library_copy(name, self.student_sources, record["forbid"], self.grader.teacher, exact=True)
+        if pasted:  # a textbook function with the library's own names: an answer all the same, flagged
+            self.flag_copy(name, pasted)
+        left = unfinished(name, self.student_sources)
+        return f"✗ not done yet: {left}; {AGAIN}" if left else None
 
     def flag_copy(self, name: str, copied: str) -> None:
         """Flag the cell that defines `name` as the same code as the library's `copied` (which the reference is too)."""
@@ -409,8 +463,9 @@ class _Run:
         mutates, changed = (record or {}).get("mutates", False), None
         in_place = getattr(expected, "in_place", ())  # an object the call may change: its attributes come back too
         for index, (argument, state) in enumerate(zip(arguments, (reply.get("args") or {}).get("v", []))):
-            apply_state(argument, state, mutates is True or index in (mutates or ()) or any(
-                argument is item for item in in_place) or getattr(type(argument), "records_calls", False))
+            if not getattr(type(argument), "records_calls", False):  # a `Recorder` recorded here (`_answer`)
+                apply_state(argument, state, mutates is True or index in (mutates or ()) or any(
+                    argument is item for item in in_place))
         if mutates is not True:  # as `check` does: an argument the answer changed, and should not have, fails the case
             changed = changed_argument(before, arguments, [True] * len(arguments), expected, mutates or set(),
                                        (record or {}).get("names", []))

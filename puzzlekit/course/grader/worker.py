@@ -180,6 +180,33 @@ def _take_away(forbid, seen: dict) -> None:
                 function.__code__ = stub_code(function, f"raise NotImplementedError({message!r})")
 
 
+class _Asking:
+    """A `Recorder` argument as a student worker holds it: each `successors`, `actions` or `predecessors` it is asked
+    goes to the grading process, whose copy of the argument records it and answers (a record kept in this process
+    would be the student's code's to rewrite); the rest (`initial`, `goal`, `is_goal`, `result`, ...) is the
+    problem's, here."""
+
+    def __init__(self, recorder, argument: int, ask):
+        self.problem, self._argument, self._ask = recorder.problem, argument, ask
+
+    def successors(self, state):
+        return self._ask(self._argument, "successors", state)
+
+    def actions(self, state):
+        return self._ask(self._argument, "actions", state)
+
+    def predecessors(self, state):
+        return self._ask(self._argument, "predecessors", state)
+
+    def __getattr__(self, name):
+        if name == "problem":  # not set yet: no recursion
+            raise AttributeError(name)
+        return getattr(self.problem, name)
+
+    def __repr__(self) -> str:
+        return repr(self.problem)
+
+
 def student(setup: dict, inbox: int, out: int) -> None:
     """Run the submission's cells (each under a wall-clock limit), then answer the grading process's calls (each
     under a CPU-time limit) until it says stop."""
@@ -224,13 +251,33 @@ def student(setup: dict, inbox: int, out: int) -> None:
                 values.append(namespace[name])
     _take_away(setup["forbid"], seen)
     send(out, {"op": "ready"})
+    call = {}
+
+    def ask(argument: int, method: str, state):
+        """What the grading process's copy of the call's `argument` (a `Recorder`) answers to `method`(`state`)."""
+        send(out, {"op": "ask", "id": call.get("id"), "argument": argument, "method": method, "state": encode(state)})
+        answer = receive(inbox)
+        while answer is not None and answer.get("op") == "answer" and answer.get("id") != call.get("id"):
+            answer = receive(inbox)  # an answer to an ask of an earlier call that ran out of time meanwhile
+        if answer is None or answer.get("op") != "answer":
+            os._exit(0)  # the grading process said stop, or ended
+        outcome, value = pickle.loads(base64.b64decode(answer["value"]))  # noqa: S301 - from the grading process
+        if outcome == "raised":
+            raise value
+        return value
+
     while True:
         request = receive(inbox)
+        while request is not None and request.get("op") == "answer":  # to an ask of a call that ran out of time
+            request = receive(inbox)
         if request is None or request.get("op") != "call":
             return
+        call["id"] = request.get("id")
         reply = {"op": "result", "id": request.get("id")}
         function = namespace.get(request["name"])
         arguments = pickle.loads(base64.b64decode(request["args"]))  # noqa: S301 - from the grading process
+        arguments = tuple(_Asking(argument, index, ask) if getattr(type(argument), "records_calls", False)
+                          else argument for index, argument in enumerate(arguments))
         if function is None:
             reply["outcome"] = "missing"
         elif not callable(function):
