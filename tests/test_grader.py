@@ -1304,3 +1304,27 @@ def test_a_worker_that_does_not_read_does_not_stall_the_grading_process():
     finally:
         process.kill()
         process.wait()
+
+
+def test_no_message_carries_a_hidden_case_of_an_earlier_exercise(tmp_path):
+    """Exercises graded in one worker run every visible case before any hidden one: an answer that keeps what it was
+    given cannot show an earlier exercise's hidden arguments in a later exercise's visible message (issue 31)."""
+    code = nbformat.v4.new_code_cell
+    chapter = tmp_path / "two.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[
+        code("from puzzlekit.course.exercises import check"),
+        code("def double(x):\n    ### BEGIN SOLUTION\n    return 2 * x\n    ### END SOLUTION"),
+        code("check(double, [((1,), 2)], hidden=lambda rng: [((n,), 2 * n) for n in "
+             "rng.sample(range(10**6, 10**7), 3)])"),
+        code("def kept(x):\n    ### BEGIN SOLUTION\n    return x\n    ### END SOLUTION"),
+        code("check(kept, [((5,), 5)])"),
+    ]), chapter)
+    grader = ChapterGrader(chapter, secret="s")
+    hidden = [arguments[0] for record in grader._recorded()["exercises"].values()
+              for arguments, _ in record["hidden"]]
+    assert len(hidden) == 3
+    keeper = "given = []\n\n\ndef double(x):\n    given.append(x)\n    return 2 * x"
+    report = grader.grade(_submission(chapter, {"double": keeper, "kept": "def kept(x):\n    return list(given)"}))
+    messages = "\n".join(result.message for result in report.exercises)
+    assert [result.score for result in report.exercises] == [1, 0], messages
+    assert "[1]" in messages and not any(str(number) in messages for number in hidden), messages
