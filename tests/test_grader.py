@@ -1047,8 +1047,9 @@ def test_the_operating_system_keeps_the_grader_s_files_and_the_classmates_out_of
     a user id of its own when the grader is root: the teacher notebook, the secret (the grader's, in a folder of mode
     0700) and the real package (as another user, others' rights on it are taken away) are not there; a classmate's
     notebook and the class's CSV can be neither changed nor deleted; no pipe of the grading process or of the worker
-    graded at the same time can be read; a process started in a session of its own dies with the worker; in
-    bubblewrap no other process is there either. The classmate graded beside it keeps full marks."""
+    graded at the same time can be read; a process started in a session of its own dies with the worker, and the
+    files it left in /tmp and /dev/shm go; in bubblewrap no other process is there either. The classmate graded
+    beside it keeps full marks."""
     from puzzlekit.course.grader import isolation as isolations
 
     if not isolations.usable(isolation):
@@ -1081,14 +1082,18 @@ def test_the_operating_system_keeps_the_grader_s_files_and_the_classmates_out_of
         code(f"check(seen, [(({paths!r},), {expected!r})])"),
     ]), teacher)
     grader = ChapterGrader(teacher, secret="s", isolation=isolation)
-    cheat = _submission(teacher, {"seen": _WHAT_IT_SEES}, [_OUTLIVES], after=0)
+    left = [Path(folder) / f"left-by-{tmp_path.name}{end}" for folder in ("/tmp", "/dev/shm") for end in ("", ".d")]
+    leaving = "import os\nfor path in %r:\n    try:\n        os.mkdir(path) if path.endswith('.d') else " \
+        "open(path, 'w').write('for the next worker')\n    except OSError:\n        pass" % [str(path) for path in left]
+    cheat = _submission(teacher, {"seen": _WHAT_IT_SEES}, [_OUTLIVES, leaving], after=0)
     with ThreadPoolExecutor(2) as pool:  # as `course.py grade --jobs 2`: a classmate's worker runs meanwhile
         report, honest = pool.map(grader.grade, [cheat, teacher])
+    assert not [path for path in left if path.exists()]  # what a worker leaves where all may write goes with it
     assert _scores(report) == {"seen": 1}, _why(report)
     assert _scores(honest) == {"seen": 1}, _why(honest)
     assert classmate.read_text() == "alice's notebook" and table.read_text() == "student,total\nalice,6\n"
     assert secret.read_text() == "a class's secret\n"
-    assert report.cells[1]["status"] == "done", report.cells  # the process was started, and is gone
+    assert report.cells[1]["status"] == report.cells[2]["status"] == "done", report.cells  # it started, and is gone
     assert not _sleeping("317"), os.popen("ps -eo pid,ppid,stat,cmd").read()
     assert "isolation" not in report.note
 

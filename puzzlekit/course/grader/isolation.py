@@ -34,6 +34,7 @@ _PACKAGE = Path(__file__).resolve().parents[2]  # the real puzzlekit package, wh
 #: The user ids the "user" isolation gives workers (no account needs to exist for them), one per worker at a time.
 USER_IDS = range(61000, 61256)
 MAX_PROCESSES = 256  # processes one worker's user may have ("user" isolation)
+SHARED = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")  # where any user may write: what a worker left goes
 DISK_BYTES = str(256 << 20)  # what a bubblewrap worker may write in its folder, and in its /tmp
 
 
@@ -207,7 +208,9 @@ class Confinement:
         return {"HOME": self.workdir, "TMPDIR": self.workdir if self.kind != "bubblewrap" else "/tmp"}
 
     def _kill_all(self) -> None:
-        """Kill every process of the worker's user id (a process of that id kills them all, itself last)."""
+        """Kill every process of the worker's user id (a process of that id kills them all, itself last), then
+        remove what that id left where any user may write (`SHARED`): the next worker of that id, perhaps another
+        submission's, finds nothing of it."""
         for _ in range(3):
             child = os.fork()
             if child == 0:
@@ -220,6 +223,21 @@ class Confinement:
                     os._exit(0)
             os.waitpid(child, 0)
             time.sleep(0.01)
+        for folder in SHARED:
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                try:
+                    if entry.stat(follow_symlinks=False).st_uid != self.uid:
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        shutil.rmtree(entry.path)
+                    else:
+                        os.unlink(entry.path)
+                except OSError:
+                    pass
 
     def started(self) -> None:
         """The worker's process has started: the grader's copy of what it was passed is closed."""
