@@ -1333,3 +1333,30 @@ def test_no_message_carries_a_hidden_case_of_an_earlier_exercise(tmp_path):
     messages = "\n".join(result.message for result in report.exercises)
     assert [result.score for result in report.exercises] == [1, 0], messages
     assert "[1]" in messages and not any(str(number) in messages for number in hidden), messages
+
+
+def test_a_grading_secret_file_another_user_could_have_planted_is_refused(tmp_path, monkeypatch):
+    """The secret kept in a file (no $PUZZLEKIT_GRADING_SECRET) is made once, mode 0600, and read only if it is this
+    user's own and no one else may change it: one put there by someone else (a worker of an earlier run, in /tmp)
+    would let them know the hidden cases."""
+    from puzzlekit.course.grader.chapter import SECRET_FILE, SECRET_VARIABLE, grading_secret
+
+    monkeypatch.delenv(SECRET_VARIABLE, raising=False)
+    made = grading_secret(folder=tmp_path)
+    assert len(made) == 64 and grading_secret(folder=tmp_path) == made
+    assert (tmp_path / SECRET_FILE).stat().st_mode & 0o777 == 0o600
+    (tmp_path / SECRET_FILE).chmod(0o666)
+    with pytest.raises(PermissionError, match="others may change it"):
+        grading_secret(folder=tmp_path)
+    (tmp_path / SECRET_FILE).unlink()
+    (tmp_path / SECRET_FILE).symlink_to(tmp_path / "elsewhere")
+    (tmp_path / "elsewhere").write_text("a known secret\n")
+    with pytest.raises(OSError):
+        grading_secret(folder=tmp_path)
+    if os.geteuid() == 0:
+        (tmp_path / SECRET_FILE).unlink()
+        (tmp_path / SECRET_FILE).write_text("a known secret\n")
+        os.chown(tmp_path / SECRET_FILE, 61000, 61000)
+        (tmp_path / SECRET_FILE).chmod(0o600)
+        with pytest.raises(PermissionError, match="not this user's own"):
+            grading_secret(folder=tmp_path)

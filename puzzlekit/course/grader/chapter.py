@@ -55,15 +55,20 @@ def grading_secret(secret: str | None = None, folder: str | os.PathLike | None =
     path = Path(folder or os.getcwd()) / SECRET_FILE
     if not path.exists():
         temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        temporary.write_text(secrets.token_hex(32) + "\n")
-        os.chmod(temporary, 0o600)
+        with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600), "w") as file:
+            file.write(secrets.token_hex(32) + "\n")
         try:
             os.link(temporary, path)  # made once, even by several graders at a time: the first one wins
         except FileExistsError:
             pass
         finally:
             temporary.unlink()
-    return path.read_text().strip()
+    with open(os.open(path, os.O_RDONLY | os.O_NOFOLLOW), encoding="utf-8") as file:
+        status = os.fstat(file.fileno())
+        if status.st_uid != os.geteuid() or status.st_mode & 0o022:  # planted, to know the hidden cases
+            raise PermissionError(f"{path} is not this user's own, or others may change it: delete it, or set "
+                                  f"{SECRET_VARIABLE}")
+        return file.read().strip()
 
 
 def _read_notebook(submission):
