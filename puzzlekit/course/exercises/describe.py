@@ -38,20 +38,7 @@ def describe(value, limit: int = 60) -> str:
     limit = check_int(limit, "limit", minimum=10)
     if callable(value) and hasattr(value, "__name__") and not isinstance(value, type):
         return value.__name__
-    text = _text(value, limit)
-    text = re.sub(r"\s+", " ", re.sub(r" at 0x[0-9a-fA-F]+", "", text))  # one line, no address
-    return _shorten(text, limit)
-
-
-def _shorten(text: str, limit: int) -> str:
-    """`text` cut to `limit` characters at a space, never inside a number or a word, and marked ` ...>`."""
-    if len(text) <= limit:
-        return text
-    kept = text[: limit - 4]
-    space = kept.rfind(" ")
-    if space >= limit // 2:
-        kept = kept[:space]
-    return kept.rstrip(",:;") + " ...>"
+    return cut(re.sub(r" at 0x[0-9a-fA-F]+", "", _text(value, limit)), limit)  # no memory address
 
 
 def _float(value) -> str:
@@ -89,28 +76,19 @@ def _text(value, limit: int) -> str:
 
 
 def _entries(items, opening: str, closing: str, count: int, unit: str, limit: int) -> str:
-    """`opening` + the entries that fit in `limit`, each whole, + `closing`, and how many there are if some are left
-    out. A dict's items are (key, value) pairs."""
-    texts, length = [], len(opening) + len(closing)
+    """`opening` + the entries that fit in `limit`, each whole, + `closing`; if some are left out, `...` and how
+    many there are. A dict's items are (key, value) pairs."""
+    texts = []
     for item in items:
-        if unit == "entry":
-            text = f"{_text(item[0], limit)}: {_text(item[1], limit)}"
-        else:
-            text = _text(item, limit)
-        texts.append(text)
-        length += len(text) + (2 if len(texts) > 1 else 0)
-        if length > limit:
+        texts.append(f"{_text(item[0], limit)}: {_text(item[1], limit)}" if unit == "entry" else _text(item, limit))
+        if len(opening + ", ".join(texts) + closing) > limit:
             break
-    if len(texts) == count and length <= limit:
+    if len(texts) == count and len(opening + ", ".join(texts) + closing) <= limit:
         return opening + ", ".join(texts) + closing
-    suffix = f" ({count:,} {unit if count == 1 else unit[:-1] + 'ies' if unit.endswith('y') else unit + 's'})"
-    kept, used = [], len(opening) + len("...") + len(closing) + len(suffix)
-    for text in texts:
-        if used + len(text) + 2 > limit:
-            break
-        kept.append(text)
-        used += len(text) + 2
-    return opening + ", ".join(kept + ["..."]) + closing + suffix
+    suffix = f" ({count:,} {plural(count, unit).split(' ', 1)[1]})"
+    while texts and len(opening + ", ".join(texts + ["..."]) + closing + suffix) > limit:
+        texts.pop()
+    return opening + ", ".join(texts + ["..."]) + closing + suffix
 
 
 def not_done(function: Callable) -> str | None:
@@ -128,33 +106,42 @@ def not_done(function: Callable) -> str | None:
     >>> not_done(len) is None
     True
     """
-    name = getattr(function, "__name__", "")
     try:
         tree = parse(textwrap.dedent(inspect.getsource(function)))
     except (OSError, TypeError, SyntaxError):  # built-ins; a lambda in the middle of an expression
         return None
-    definition = next((node for node in ast.walk(tree)
-                       if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name), None)
-    return f"{name} still has `...` where your code goes" if definition and left_to_write(definition) else None
+    definition = next((node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                       and node.name == getattr(function, "__name__", "")), None)
+    return left_to_write(definition) if definition else None
 
 
-def left_to_write(definition: ast.AST) -> bool:
-    """Whether a function's syntax tree still has a `...` where code goes (not numpy's index in `q[..., 0]`)."""
+def left_to_write(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """Why a function's syntax tree is not written yet (a `...` where code goes, not numpy's in `q[..., 0]`), or
+    None: the one wording for `check` and the grader."""
     indexes = {id(part) for node in ast.walk(definition) if isinstance(node, ast.Subscript)
                for part in (node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice])}
-    return any(isinstance(node, ast.Constant) and node.value is Ellipsis and id(node) not in indexes
-               for node in ast.walk(definition))
+    if any(isinstance(node, ast.Constant) and node.value is Ellipsis and id(node) not in indexes
+           for node in ast.walk(definition)):
+        return f"{definition.name} still has `...` where your code goes"
+    return None
 
 
 def cut(text, limit: int = 60) -> str:
-    """`str(text)` on one line, cut to `limit` characters (an error's message, say).
+    """`str(text)` on one line, cut to `limit` characters at a space (never inside a number or a word) and marked
+    ` ...>`: an error's message, say.
 
     Examples
     --------
     >>> cut(ValueError("board has 8 cells; a square board needs 4, 9, 16, ..."), 30)
     'board has 8 cells; a ...>'
     """
-    return _shorten(re.sub(r"\s+", " ", str(text)), limit)
+    text = re.sub(r"\s+", " ", str(text))
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - 4]
+    if kept.rfind(" ") >= limit // 2:
+        kept = kept[: kept.rfind(" ")]
+    return kept.rstrip(",:;") + " ...>"
 
 
 def plural(count: int, word: str) -> str:
