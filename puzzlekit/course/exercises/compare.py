@@ -18,8 +18,8 @@ class Matcher:
     """An expected value that accepts more than one result, and says what is wrong with a result it refuses.
 
     A subclass defines `mismatch(result)`: None when `result` is right, else a phrase that completes
-    "my_function(...) returned ..." (start with what the result is, then say what is wrong), and a `__repr__`
-    that describes what it expects. `result == matcher` works too, so a matcher can sit inside a list.
+    "my_function(...) returned ..." (what the result is, then what is wrong), and a `__repr__` that says what it
+    expects. `result == matcher` works too, so a matcher can sit inside a list.
 
     Examples
     --------
@@ -44,9 +44,6 @@ class Matcher:
 class PathOf(Matcher):
     """Any path of `moves` moves from `problem.initial` to a goal, each state one of `problem.successors` of the
     one before; `moves` None means "no path": then only None is right.
-
-    What is wrong is said in this order: not a list of states, the first state, the first illegal move, the
-    last state, the number of moves.
 
     Examples
     --------
@@ -73,15 +70,15 @@ class PathOf(Matcher):
         return f"a path of {plural(self.moves, 'move')} from the start to a goal"
 
     def mismatch(self, result) -> str | None:
-        problem, expected = self.problem, self
+        problem = self.problem
         if self.moves is None:
             return None if result is None else f"{_path_words(result)}, expected None: no goal can be reached"
         if result is None:
-            return f"None (no path), expected {expected!r}"
+            return f"None (no path), expected {self!r}"
         if not isinstance(result, (list, tuple)):
             return f"{describe(result)} ({type(result).__name__}), expected a path: a list of states"
         if not result:
-            return f"an empty list, expected {expected!r}: a path starts with the start state"
+            return f"an empty list, expected {self!r}: a path starts with the start state"
         words = _path_words(result)
         try:
             if result[0] != problem.initial:
@@ -182,9 +179,8 @@ class OneOf(Matcher):
         return "one of " + ", ".join(describe(value, 40) for value in self.values)
 
     def mismatch(self, result) -> str | None:
-        if any(difference(result, value) is None for value in self.values):
-            return None
-        return f"{describe(result)}, expected {self!r}"
+        return None if any(difference(result, value) is None for value in self.values) else (
+            f"{describe(result)}, expected {self!r}")
 
 
 class Satisfies(Matcher):
@@ -221,9 +217,7 @@ class Satisfies(Matcher):
 def _array_module(*values):
     """numpy, if one of `values` is a numpy array (numpy is then imported already), else None."""
     numpy = sys.modules.get("numpy")
-    if numpy is not None and any(isinstance(value, numpy.ndarray) for value in values):
-        return numpy
-    return None
+    return numpy if numpy is not None and any(isinstance(value, numpy.ndarray) for value in values) else None
 
 
 def is_matcher(value) -> bool:
@@ -321,13 +315,11 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
             if change:
                 return [], f"gained the key {key}, now {value}" + (f" ({count} new keys)" if count > 1 else "")
             return [], f"an extra key {key} (with {value})" + (f"; {count} keys too many" if count > 1 else "")
-        first, differ = None, 0
-        for key in wanted:
-            inner = walk(got[key], wanted[key], tolerance, depth + 1, change)
-            if inner is not None:
-                differ += 1
-                first = first or ([(key, "key")] + inner[0], inner[1])
-        return first and (first[0], first[1] + _count(differ, len(wanted), "entries differ", change))
+        differ = {key: found for key in wanted if (found := walk(got[key], wanted[key], tolerance, depth + 1, change))}
+        if not differ:
+            return None
+        key, (path, what) = next(iter(differ.items()))
+        return [(key, "key")] + path, what + _count(len(differ), len(wanted), "entries differ", change)
     sequences = (list, tuple, bytearray) if change else (list, tuple)  # (a change keeps its type: a bytearray too)
     if isinstance(wanted, sequences):
         if not isinstance(got, sequences) or type(got) is not type(wanted) and (

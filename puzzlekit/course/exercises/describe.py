@@ -17,10 +17,8 @@ __all__ = ["describe", "cut", "not_done", "left_to_write"]
 
 
 def describe(value, limit: int = 60) -> str:
-    """A short repr of `value` that is the same on every run: functions by name, sets sorted, no memory addresses.
-
-    Floats are shown to 12 significant digits (0.1 + 0.2 reads 0.3); a dict, list, tuple or set too long for `limit`
-    shows its first entries, whole, and how many it has; a numpy array of more than 12 entries, its shape.
+    """A short repr of `value` that is the same on every run: functions by name, sets sorted, no memory addresses,
+    floats to 12 significant digits, long containers cut after a whole entry, big arrays by their shape.
 
     Examples
     --------
@@ -41,17 +39,12 @@ def describe(value, limit: int = 60) -> str:
     return cut(re.sub(r" at 0x[0-9a-fA-F]+", "", _text(value, limit)), limit)  # no memory address
 
 
-def _float(value) -> str:
-    """A float to 12 significant digits: no rounding noise (0.22499999999999998 reads 0.225)."""
-    text = f"{float(value):.12g}"
-    return text if any(mark in text for mark in ".eafn") else text + ".0"  # 3.0, 1e-13, inf, nan
-
-
 def _text(value, limit: int) -> str:
     """The repr of `value` with floats rounded, sets sorted and long containers cut after a whole entry."""
     if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral):
-        return _float(value)
-    if isinstance(value, bool) or isinstance(value, numbers.Integral):
+        text = f"{float(value):.12g}"  # no rounding noise: 0.22499999999999998 reads 0.225
+        return text if any(mark in text for mark in ".eafn") else text + ".0"  # 3.0, 1e-13, inf, nan
+    if isinstance(value, numbers.Integral):
         return repr(value) if type(value) in (bool, int) else repr(int(value))
     numpy = sys.modules.get("numpy")
     if numpy is not None and isinstance(value, numpy.ndarray):
@@ -92,10 +85,8 @@ def _entries(items, opening: str, closing: str, count: int, unit: str, limit: in
 
 
 def not_done(function: Callable) -> str | None:
-    """Why `function` is not written yet (it still has a `...` statement), or None if it looks written.
-
-    A stub made from `### BEGIN SOLUTION` ... `### END SOLUTION` with a `### STUB:` line reads `...` where
-    the student's code goes; `...` as a numpy index (`q[..., 0]`) does not count.
+    """Why `function` is not written yet (a stub made from `### BEGIN SOLUTION` ... `### END SOLUTION` reads `...`
+    where the student's code goes), or None if it looks written.
 
     Examples
     --------
