@@ -71,15 +71,16 @@ class PathOf(Matcher):
 
     def mismatch(self, result) -> str | None:
         problem = self.problem
+        words = (f"a path of {plural(len(result) - 1, 'move')}" if isinstance(result, (list, tuple)) and result
+                 else describe(result))
         if self.moves is None:
-            return None if result is None else f"{_path_words(result)}, expected None: no goal can be reached"
+            return None if result is None else f"{words}, expected None: no goal can be reached"
         if result is None:
             return f"None (no path), expected {self!r}"
         if not isinstance(result, (list, tuple)):
             return f"{describe(result)} ({type(result).__name__}), expected a path: a list of states"
         if not result:
             return f"an empty list, expected {self!r}: a path starts with the start state"
-        words = _path_words(result)
         try:
             if result[0] != problem.initial:
                 return f"{words} that starts at {describe(result[0])}, not at the start {describe(problem.initial)}"
@@ -94,12 +95,6 @@ class PathOf(Matcher):
             shorter = "; a shorter one exists" if len(result) - 1 > self.moves else ""
             return f"{words} from the start to a goal, expected {plural(self.moves, 'move')}{shorter}"
         return None
-
-
-def _path_words(path) -> str:
-    if isinstance(path, (list, tuple)) and path:
-        return f"a path of {plural(len(path) - 1, 'move')}"
-    return describe(path)
 
 
 class CloseTo(Matcher):

@@ -76,7 +76,7 @@ def _entries(items, opening: str, closing: str, count: int, unit: str, limit: in
         texts.append(f"{_text(item[0], limit)}: {_text(item[1], limit)}" if unit == "entry" else _text(item, limit))
         if len(opening + ", ".join(texts) + closing) > limit:
             break
-    if len(texts) == count and len(opening + ", ".join(texts) + closing) <= limit:
+    else:  # every entry fits
         return opening + ", ".join(texts) + closing
     suffix = f" ({count:,} {plural(count, unit).split(' ', 1)[1]})"
     while texts and len(opening + ", ".join(texts + ["..."]) + closing + suffix) > limit:
