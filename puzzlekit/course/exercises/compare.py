@@ -174,8 +174,9 @@ class OneOf(Matcher):
         return "one of " + ", ".join(describe(value, 40) for value in self.values)
 
     def mismatch(self, result) -> str | None:
-        return None if any(difference(result, value) is None for value in self.values) else (
-            f"{describe(result)}, expected {self!r}")
+        if any(difference(result, value) is None for value in self.values):
+            return None
+        return f"{describe(result)}, expected {self!r}"
 
 
 class Satisfies(Matcher):
