@@ -1,11 +1,7 @@
 """`ChapterGrader`: grade submitted notebooks of one chapter outside the student's process.
 
-The cases come from the instructor's chapter, run once (per chapter, kept in memory) in a worker that runs only
-the instructor's code, with `check` replaced by a recorder; hidden cases are drawn there with a seed made from
-the grading secret, the chapter and the exercise. The submission's code runs in another worker (`worker`), which
-imports the student build of puzzlekit (`build`) and runs where the operating system keeps the grader's files out
-of its reach (`isolation`), under resource limits and a wall-clock limit enforced here; only safe JSON comes back,
-and the verdicts, the points and the messages are computed here, with the instructor's own matchers.
+The cases are recorded once per chapter (kept in memory) by a worker that runs only the instructor's chapter, with
+`check` replaced by a recorder; the hidden cases are drawn there with a seed made from the grading secret.
 """
 
 from __future__ import annotations
@@ -159,12 +155,10 @@ class ChapterGrader:
         self.notebook_time_limit, self.cell_time_limit = notebook_time_limit, cell_time_limit
         self.max_restarts = max_restarts
         self.teacher = nbformat.read(self.path, as_version=4)
-        tagged = copy.deepcopy(self.teacher)
-        tag_notebook(tagged)
-        self.tagged = tagged
+        tag_notebook(self.teacher)  # in memory: nbgrader's tags say which cells are tests
         self._exercises = []  # (name, grade_id, points, teacher cell index)
         names_so_far: set = set()
-        for index, cell in enumerate(tagged.cells):
+        for index, cell in enumerate(self.teacher.cells):
             tags = _tags(cell)
             if cell.cell_type == "code" and has_solution(cell):
                 names_so_far |= set(re.findall(r"^(?:def|class)\s+(\w+)", cell_source(cell), re.M))
@@ -175,14 +169,12 @@ class ChapterGrader:
                 self._exercises.append((name, tags["grade_id"], points, index))
         self.chapter = self.path.stem
         self.key = hashlib.sha256(f"{self.secret}\0{self.chapter}".encode()).hexdigest()
-        self.test_sources = {_normal(cell_source(tagged.cells[index])) for *_, index in self._exercises}
-        self.test_ids = {grade_id for _, grade_id, _, _ in self._exercises}
-        self.teacher_sources = {_normal(cell_source(cell)) for cell in tagged.cells
-                                if cell.cell_type == "code" and not has_solution(cell)
-                                and not _tags(cell).get("solution")}
-        self.build_seconds, self.teacher_errors = None, []
-        self.reference_sources = [cell_source(cell) for cell in tagged.cells  # the instructor's answers
-                                  if cell.cell_type == "code" and has_solution(cell)]
+        self._tests = {grade_id: _normal(cell_source(self.teacher.cells[index]))  # grade_id -> its test cell
+                       for _, grade_id, _, index in self._exercises}
+        code = [cell for cell in self.teacher.cells if cell.cell_type == "code"]
+        self.reference_sources = [cell_source(cell) for cell in code if has_solution(cell)]  # the instructor's answers
+        self.teacher_sources = {_normal(cell_source(cell)) for cell in code
+                                if not has_solution(cell) and not _tags(cell).get("solution")}
 
     @property
     def exercises(self) -> list[tuple[str, str, int]]:
@@ -191,17 +183,14 @@ class ChapterGrader:
 
     # -- the cases ---------------------------------------------------------------------------------------------
     def _recorded(self) -> dict:
-        """The exercises recorded from the instructor's chapter, built once per chapter file and secret."""
+        """grade_id -> its exercise as recorded from the instructor's chapter (once per chapter file and secret)."""
         stamp = (str(self.path), self.path.stat().st_mtime_ns, self.key)
         with _BUILD_LOCK:
             if stamp not in _BUILT:
-                started = time.monotonic()
                 _BUILT[stamp] = self._build()
-                self.build_seconds = time.monotonic() - started
         data, chosen = _BUILT[stamp]
         recorded = pickle.loads(data)  # noqa: S301 - our own teacher worker's pickle, in memory: fresh objects per call
-        return {"exercises": {grade_id: recorded["exercises"][number] for grade_id, number in chosen.items()},
-                "errors": recorded["errors"]}
+        return {grade_id: recorded["exercises"][number] for grade_id, number in chosen.items()}
 
     def _build(self) -> tuple[bytes, dict]:
         cells = [[index, cell_source(cell)] for index, cell in enumerate(self.teacher.cells)
@@ -225,7 +214,6 @@ class ChapterGrader:
                               if index == record["cell"] and (name == record["name"] or not same_name)), None)
                 if grade is not None and grade not in chosen:
                     chosen[grade] = number
-        self.teacher_errors = recorded["errors"]
         return data, chosen
 
     # -- grading -----------------------------------------------------------------------------------------------
@@ -243,14 +231,13 @@ class ChapterGrader:
         except Exception as error:  # noqa: BLE001 - a bad submission is a note, not an error
             notebook, cells = None, []
             notes.append(f"the submission is not a notebook ({type(error).__name__}: {cut(error, 120)})")
-        recorded = self._recorded()
+        recorded = self._recorded()  # an instructor's chapter that does not run raises here
         plan, plan_notes = self._plan(cells)
         notes += plan_notes
         report.flags = flags(cells, {index for index, _, kind in plan if kind == "student"})
-        grade_ids = {index: _tags(cell).get("grade_id", "") for index, cell in enumerate(cells)
-                     if isinstance(cell, dict)}
+        grade_ids = {index: _tags(cell).get("grade_id", "") for index, cell in enumerate(cells)}
         try:
-            grade_submission(self, plan, recorded["exercises"], report, notes, grade_ids)
+            grade_submission(self, plan, recorded, report, notes, grade_ids)
         except Exception as error:  # noqa: BLE001 - never an exception for a submission: what is left scores 0
             notes.append(f"grading stopped early ({type(error).__name__}: {cut(error, 120)})")
             graded = {result.grade_id for result in report.exercises}
@@ -277,20 +264,18 @@ class ChapterGrader:
             source, grade_id = cell_source(cell), _tags(cell).get("grade_id", "")
             seen_ids.add(grade_id)
             is_check = _tags(retagged).get("grade") and not _tags(retagged).get("solution")
-            if grade_id in self.test_ids or _normal(source) in self.test_sources or is_check:
+            if grade_id in self._tests or _normal(source) in self._tests.values() or is_check:
                 skipped_tests += 1
                 continue
             kind = "instructor" if _normal(source) in self.teacher_sources else "student"
             plan.append((index, source, kind))
-        found = {grade_id for _, grade_id, _, index in self._exercises if grade_id in seen_ids
-                 or _normal(cell_source(self.tagged.cells[index])) in sources}
-        missing = [grade_id for _, grade_id, _, _ in self._exercises if grade_id not in found]
+        missing = [grade_id for grade_id, test in self._tests.items() if not (grade_id in seen_ids or test in sources)]
         theirs, ours = _which_chapter(cells), _which_chapter(self.teacher.cells)
-        another = bool(theirs and ours and theirs != ours)  # its title says so: the rest follows from that
-        if another:
+        if theirs and ours and theirs != ours:  # its title says so: the rest follows from that
             notes.append(f"this is {theirs}'s notebook, not {ours}'s ({self.chapter}): graded as {ours} all the same")
-        if cells and missing and not another:
-            notes.append("test cells deleted or renamed (" + ", ".join(sorted(missing)) + "): graded all the same")
-        if cells and not any(kind == "instructor" for *_, kind in plan) and not another:
-            notes.append(f"no cell of {self.chapter} found unchanged: is this a submission of another chapter?")
+        elif cells:
+            if missing:
+                notes.append("test cells deleted or renamed (" + ", ".join(sorted(missing)) + "): graded all the same")
+            if not any(kind == "instructor" for *_, kind in plan):
+                notes.append(f"no cell of {self.chapter} found unchanged: is this a submission of another chapter?")
         return plan, notes
