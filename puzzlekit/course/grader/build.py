@@ -47,8 +47,7 @@ def _plan(items) -> dict[Path, set | None]:
     plan: dict = {}
     for item in items:
         if item[0] == "module":
-            for path in _module_files(item[1]):
-                plan[path] = None
+            plan.update(dict.fromkeys(_module_files(item[1])))
         else:
             for path in _module_files(item[1])[:1]:
                 if plan.get(path, set()) is not None:
@@ -62,9 +61,6 @@ class _Emptier(ast.NodeTransformer):
     def __init__(self, names: set | None, module: str):
         self.names, self.module, self.scope = names, module, []
 
-    def _chosen(self, qualname: str) -> bool:
-        return self.names is None or any(qualname == name or qualname.startswith(name + ".") for name in self.names)
-
     def visit_ClassDef(self, node):
         self.scope.append(node.name)
         self.generic_visit(node)
@@ -73,8 +69,9 @@ class _Emptier(ast.NodeTransformer):
 
     def visit_FunctionDef(self, node):
         qualname = ".".join(self.scope + [node.name])
-        if not self._chosen(qualname):
-            return node
+        if self.names is not None and not any(qualname == name or qualname.startswith(name + ".")
+                                              for name in self.names):
+            return node  # neither named nor a method of a class named
         docstring = node.body[:1] if ast.get_docstring(node) is not None else []
         message = f"{self.module}.{qualname} is not available while grading: the exercise forbids it"
         node.body = docstring + [ast.Raise(ast.Call(ast.Name("NotImplementedError", ast.Load()),
@@ -106,11 +103,6 @@ def _builds_folder() -> Path:
     return _BUILDS
 
 
-def _copy(source: str, target: str) -> None:
-    shutil.copyfile(source, target)
-    os.chmod(target, 0o644)
-
-
 def student_build(forbid) -> Path:
     """The folder to put first on a worker's `sys.path`: a copy of puzzlekit (and its data) without the bodies of
     what the `forbid` items name (see `library_items`); made once per package version and items."""
@@ -121,21 +113,18 @@ def student_build(forbid) -> Path:
     temporary = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
     try:
         os.chmod(temporary, 0o755)
-        shutil.copytree(_PACKAGE, temporary / "puzzlekit", copy_function=_copy,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copytree(_PACKAGE, temporary / "puzzlekit", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         if _DATA.is_dir():
-            shutil.copytree(_DATA, temporary / "data", copy_function=_copy)
+            shutil.copytree(_DATA, temporary / "data")
         for path, names in _plan(items).items():
             relative = path.relative_to(_PACKAGE.parent)
             module = ".".join(relative.with_suffix("").parts).removesuffix(".__init__")
             tree = _Emptier(names, module).visit(parse(path.read_text()))
             (temporary / relative).write_text(ast.unparse(ast.fix_missing_locations(tree)) + "\n")
         compileall.compile_dir(temporary / "puzzlekit", quiet=2)  # workers write no bytecode: it is made here once
-        for root, folders, files in os.walk(temporary):
-            for name in folders:
-                os.chmod(os.path.join(root, name), 0o755)
-            for name in files:
-                os.chmod(os.path.join(root, name), 0o644)
+        for root, folders, files in os.walk(temporary):  # any user may read it, none but this one change it
+            for name in folders + files:
+                os.chmod(os.path.join(root, name), 0o755 if name in folders else 0o644)
         try:
             os.rename(temporary, folder)
         except OSError:  # another grader made the same build meanwhile: theirs is kept
