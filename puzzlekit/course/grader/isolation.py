@@ -3,18 +3,16 @@
 - "bubblewrap" (`bwrap`): a sandbox that holds only Python, the student build and the worker's own folder, with
   no network, its own process ids (no other process in its `/proc`) and an unprivileged user; every process the
   worker starts dies with it.
-- "user": when the grader runs as root without bubblewrap (Gradescope's container, Docker), the worker runs as a
-  user id of its own that no other worker has at the same time, with its student build linked into its own folder
-  (the builds' folder is the grader's); others' rights are taken away from the files it must not read (the real
-  package, the teacher notebook, the secret, what the caller names private, and all of the git checkouts that hold
-  them but Python), and all that user's processes are killed when the worker stops.
-- "none": neither is available; the grader says so (`isolation: none`) and grades all the same: the worker runs as
-  the grader's user, and what keeps the answers from it is only that the student build and the grading process
-  hold them (the grader's files are within its reach).
+- "user" (the grader is root, without bubblewrap: Gradescope's container, Docker): a user id no other worker has at
+  the same time; others lose their rights on what it must not read (the real package, the teacher notebook, the
+  secret, what the caller names private, the git checkouts that hold them), and its processes die when it stops.
+- "none": neither is available; the grader says so (`isolation: none`) and grades all the same: the answers are
+  kept out of the student build, but the grader's files are within the worker's reach.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import functools
 import json
@@ -38,39 +36,28 @@ SHARED = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")  # where any user may wri
 DISK_BYTES = str(256 << 20)  # what a bubblewrap worker may write in its folder, and in its /tmp
 
 
-@functools.cache
-def _bubblewrap_works() -> bool:
-    """Whether `bwrap` is installed and may make its namespaces here (a container may refuse them)."""
-    if shutil.which("bwrap") is None:
-        return False
+def _runs(command: list[str], **options) -> bool:
     try:
-        return subprocess.run(_bubblewrap_prefix([]) + ["true"], capture_output=True, timeout=30).returncode == 0
+        return subprocess.run(command, capture_output=True, timeout=60, **options).returncode == 0
     except (OSError, subprocess.TimeoutExpired):
         return False
 
 
 @functools.cache
-def _user_works() -> bool:
-    """Whether the grader is root and Python runs as another user (whose folders it needs may be the grader's)."""
-    if os.geteuid() != 0:
-        return False
-    try:
-        return subprocess.run([sys.executable, "-I", "-c", "import numpy"], capture_output=True, timeout=60,
-                              user=USER_IDS[-1], group=USER_IDS[-1], extra_groups=[], cwd="/").returncode == 0
-    except (OSError, subprocess.TimeoutExpired):
-        return False
+def usable(kind: str) -> bool:
+    """Whether the isolation `kind` works here: "bubblewrap" if `bwrap` may make its namespaces (a container may
+    refuse them), "user" if the grader is root and Python runs as another user (whose folders may be the grader's)."""
+    if kind == "bubblewrap":
+        return shutil.which("bwrap") is not None and _runs(_bubblewrap_prefix([]) + ["true"])
+    if kind == "user":
+        return os.geteuid() == 0 and _runs([sys.executable, "-I", "-c", "import numpy"], user=USER_IDS[-1],
+                                           group=USER_IDS[-1], extra_groups=[], cwd="/")
+    return True
 
 
 def available() -> str:
     """The strongest isolation this machine allows: "bubblewrap", "user" (the grader is root) or "none"."""
-    if _bubblewrap_works():
-        return "bubblewrap"
-    return "user" if _user_works() else "none"
-
-
-def usable(kind: str) -> bool:
-    """Whether the isolation `kind` works here."""
-    return {"bubblewrap": _bubblewrap_works, "user": _user_works}.get(kind, lambda: True)()
+    return next(kind for kind in KINDS if usable(kind))
 
 
 def _python_folders() -> list[str]:
@@ -105,23 +92,18 @@ def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[s
 
 
 def _keep_from_others(paths) -> None:
-    """Take away other users' rights on `paths` (the real package, the grader's files) where they have any: a
-    worker run as another user reads only what all may read."""
+    """Take away other users' rights on `paths`: a worker run as another user reads only what all may read."""
     for path in paths:
-        try:
+        with contextlib.suppress(OSError):  # gone, or not the grader's to change
             mode = os.stat(path).st_mode
             if mode & 0o007:
                 os.chmod(path, mode & ~0o007)
-        except OSError:
-            pass  # gone, or not the grader's to change
 
 
 def _checkouts(paths) -> list[Path]:
-    """What the git checkouts that hold `paths` hold beside them: other chapters' teacher notebooks, the tests,
-    `.git` (whose objects hold every teacher notebook), all but what Python runs from (a `.venv`); and where a
-    checkout's `.git` is elsewhere (a `git worktree`, a `--separate-git-dir`, `alternates`), that repository, and the
-    checkout it belongs to. Without write rights a worker cannot read them only if others have no rights on them:
-    "user" isolation takes those away."""
+    """What the git checkouts that hold `paths` hold beside them but Python (a `.venv`): other chapters' teacher
+    notebooks, the tests, `.git` (whose objects hold every teacher notebook); and where a checkout's `.git` is
+    elsewhere (a `git worktree`, a `--separate-git-dir`, `alternates`), that repository and its checkout."""
     python = [Path(folder) for folder in _python_folders()]
     roots = {folder for path in paths for folder in Path(path).resolve().parents if (folder / ".git").exists()}
     entries = []
@@ -229,15 +211,9 @@ class Confinement:
             except OSError:
                 continue
             for entry in entries:
-                try:
-                    if entry.stat(follow_symlinks=False).st_uid != self.uid:
-                        continue
-                    if entry.is_dir(follow_symlinks=False):
-                        shutil.rmtree(entry.path)
-                    else:
-                        os.unlink(entry.path)
-                except OSError:
-                    pass
+                with contextlib.suppress(OSError):  # gone meanwhile
+                    if entry.stat(follow_symlinks=False).st_uid == self.uid:
+                        (shutil.rmtree if entry.is_dir(follow_symlinks=False) else os.unlink)(entry.path)
 
     def started(self) -> None:
         """The worker's process has started: the grader's copy of what it was passed is closed."""

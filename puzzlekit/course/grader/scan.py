@@ -126,10 +126,6 @@ def flags(cells, student: set | None = None) -> list[Flag]:
     return found
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# the student's functions, read from the source
-
-
 def unfinished(name: str, sources) -> str | None:
     """Why the last top-level definition of `name` in `sources` is not written yet (a `...` statement left), or None.
 
@@ -141,10 +137,6 @@ def unfinished(name: str, sources) -> str | None:
     definitions = [node for tree in filter(None, map(parse_cell, sources)) for node in tree.body
                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name]
     return f"{name} still has `...` where your code goes" if definitions and left_to_write(definitions[-1]) else None
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# the arguments a worker receives
 
 
 def ship(arguments: tuple, exercise_names: set) -> bytes:
