@@ -151,9 +151,8 @@ class ChapterGrader:
                   "runs as this user and may read and change what this user may", file=sys.stderr)
         self.private = [self.path, Path(os.getcwd()) / SECRET_FILE] + [Path(path).resolve() for path in private]
         self.secret = grading_secret(secret)
-        self.time_limit, self.memory_limit_mb = time_limit, memory_limit_mb
+        self.time_limit, self.memory_limit_mb, self.max_restarts = time_limit, memory_limit_mb, max_restarts
         self.notebook_time_limit, self.cell_time_limit = notebook_time_limit, cell_time_limit
-        self.max_restarts = max_restarts
         self.teacher = nbformat.read(self.path, as_version=4)
         tag_notebook(self.teacher)  # in memory: nbgrader's tags say which cells are tests
         self._exercises = []  # (name, grade_id, points, teacher cell index)
@@ -224,12 +223,11 @@ class ChapterGrader:
         report = SubmissionReport(student, self.chapter)
         notes = ["isolation: none"] if self.isolation == "none" else []
         try:
-            notebook = _read_notebook(submission)
-            cells = notebook.get("cells")
+            cells = _read_notebook(submission).get("cells")
             if not isinstance(cells, list) or not all(isinstance(cell, dict) for cell in cells):
                 raise ValueError("it has no list of cells")
         except Exception as error:  # noqa: BLE001 - a bad submission is a note, not an error
-            notebook, cells = None, []
+            cells = []
             notes.append(f"the submission is not a notebook ({type(error).__name__}: {cut(error, 120)})")
         recorded = self._recorded()  # an instructor's chapter that does not run raises here
         plan, plan_notes = self._plan(cells)
@@ -249,8 +247,7 @@ class ChapterGrader:
 
     def _plan(self, cells) -> tuple[list, list]:
         """(index, source, kind) of each code cell to run, kind "instructor" or "student"; notes on what was odd."""
-        plan, notes, skipped_tests, seen_ids = [], [], 0, set()
-        sources = {_normal(cell_source(cell)) for cell in cells if cell.get("cell_type") == "code"}
+        plan, notes = [], []
         stripped = copy.deepcopy(cells)
         for cell in stripped:
             cell.get("metadata", {}).pop("nbgrader", None)
@@ -261,15 +258,14 @@ class ChapterGrader:
         for index, (cell, retagged) in enumerate(zip(cells, stripped)):
             if cell.get("cell_type") != "code":
                 continue
-            source, grade_id = cell_source(cell), _tags(cell).get("grade_id", "")
-            seen_ids.add(grade_id)
-            is_check = _tags(retagged).get("grade") and not _tags(retagged).get("solution")
-            if grade_id in self._tests or _normal(source) in self._tests.values() or is_check:
-                skipped_tests += 1
-                continue
-            kind = "instructor" if _normal(source) in self.teacher_sources else "student"
-            plan.append((index, source, kind))
-        missing = [grade_id for grade_id, test in self._tests.items() if not (grade_id in seen_ids or test in sources)]
+            source = cell_source(cell)
+            if _tags(cell).get("grade_id", "") in self._tests or _normal(source) in self._tests.values() or (
+                    _tags(retagged).get("grade") and not _tags(retagged).get("solution")):
+                continue  # a test: the grading process runs the instructor's cases instead
+            plan.append((index, source, "instructor" if _normal(source) in self.teacher_sources else "student"))
+        code = [cell for cell in cells if cell.get("cell_type") == "code"]
+        ids, sources = {_tags(cell).get("grade_id", "") for cell in code}, {_normal(cell_source(cell)) for cell in code}
+        missing = [grade_id for grade_id, test in self._tests.items() if not (grade_id in ids or test in sources)]
         theirs, ours = _which_chapter(cells), _which_chapter(self.teacher.cells)
         if theirs and ours and theirs != ours:  # its title says so: the rest follows from that
             notes.append(f"this is {theirs}'s notebook, not {ours}'s ({self.chapter}): graded as {ours} all the same")

@@ -64,11 +64,8 @@ def _python_folders() -> list[str]:
     """The folders Python and its installed packages live in (never the folder a script was run from)."""
     folders = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
                *(sysconfig.get_paths()[name] for name in ("stdlib", "platstdlib", "purelib", "platlib"))}
-    kept = []
-    for folder in sorted(os.path.realpath(folder) for folder in folders if os.path.isdir(folder)):
-        if not any(folder.startswith(other + "/") for other in kept) and folder not in kept:
-            kept.append(folder)
-    return kept
+    real = sorted({os.path.realpath(folder) for folder in folders if os.path.isdir(folder)})
+    return [folder for folder in real if not any(folder.startswith(other + "/") for other in real)]  # outermost
 
 
 def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[str]:
@@ -89,15 +86,6 @@ def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[s
     if workdir is not None:  # in memory, and no larger than DISK_BYTES: no worker fills the grader's disk
         command += ["--size", DISK_BYTES, "--tmpfs", workdir, "--chdir", workdir]
     return command + ["--"]
-
-
-def _keep_from_others(paths) -> None:
-    """Take away other users' rights on `paths`: a worker run as another user reads only what all may read."""
-    for path in paths:
-        with contextlib.suppress(OSError):  # gone, or not the grader's to change
-            mode = os.stat(path).st_mode
-            if mode & 0o007:
-                os.chmod(path, mode & ~0o007)
 
 
 def _checkouts(paths) -> list[Path]:
@@ -157,7 +145,11 @@ class Confinement:
             self._info = os.pipe()
             self.pass_fds = (self._info[1],)
         if kind == "user":
-            _keep_from_others([_PACKAGE, *private, *_checkouts([_PACKAGE, *private])])
+            for path in [_PACKAGE, *private, *_checkouts([_PACKAGE, *private])]:  # others lose their rights on them
+                with contextlib.suppress(OSError):  # gone, or not the grader's to change
+                    mode = os.stat(path).st_mode
+                    if mode & 0o007:
+                        os.chmod(path, mode & ~0o007)
             self._take_user_id()
             os.chown(workdir, self.uid, self.uid)
             # the builds' folder is the grader's alone (other exercises' builds have bodies this one has not): the
