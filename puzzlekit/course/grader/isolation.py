@@ -94,16 +94,11 @@ def _checkouts(paths) -> list[Path]:
     elsewhere (a `git worktree`, a `--separate-git-dir`, `alternates`), that repository and its checkout."""
     python = [Path(folder) for folder in _python_folders()]
     roots = {folder for path in paths for folder in Path(path).resolve().parents if (folder / ".git").exists()}
-    entries = []
-    for data in _git_data([root / ".git" for root in roots]):
-        if data.name == ".git":
-            roots.add(data.parent)
-        else:
-            entries.append(data)
-    for root in roots:
-        entries += [entry for entry in root.iterdir() if not entry.is_symlink()
-                    and not any(entry == folder or entry in folder.parents for folder in python)]
-    return entries
+    data = _git_data([root / ".git" for root in roots])
+    roots |= {folder.parent for folder in data if folder.name == ".git"}  # a `.git` folder: it is in a checkout
+    return [folder for folder in data if folder.name != ".git"] + [
+        entry for root in roots for entry in root.iterdir() if not entry.is_symlink()
+        and not any(entry == folder or entry in folder.parents for folder in python)]
 
 
 def _git_data(todo: list[Path]) -> list[Path]:
@@ -135,8 +130,7 @@ def _namespace_of(pid: str) -> str | None:
 
 
 class Confinement:
-    """One worker's isolation: the command that starts it, what its process does before Python starts, and what
-    is done once it has stopped (`release`)."""
+    """One worker's isolation: the command that starts it, its environment, and what is done once it has stopped."""
 
     def __init__(self, kind: str, build: str, workdir: str, private=()):
         self.kind, self.build, self.workdir = kind, build, workdir
