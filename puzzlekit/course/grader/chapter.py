@@ -1,8 +1,5 @@
-"""`ChapterGrader`: grade submitted notebooks of one chapter outside the student's process.
-
-The cases are recorded once per chapter (kept in memory) by a worker that runs only the instructor's chapter, with
-`check` replaced by a recorder; the hidden cases are drawn there with a seed made from the grading secret.
-"""
+"""`ChapterGrader`: grade submitted notebooks of one chapter, on cases recorded once (kept in memory) by a worker that
+runs only the instructor's chapter, with `check` a recorder and the hidden cases drawn from the grading secret."""
 
 from __future__ import annotations
 
@@ -203,16 +200,14 @@ class ChapterGrader:
             raise RuntimeError(f"{self.path.name}: the instructor's chapter did not run to its end in the grader")
         data = base64.b64decode(message["data"])
         recorded = pickle.loads(data)  # noqa: S301 - from the worker that ran only the instructor's chapter
-        chosen = {}  # grade_id -> the number of its record
-        # First the check of the exercise's own function in its cell; only then, for an exercise still without one,
-        # a check of another name in that cell (a check cell may first check an earlier exercise, through
-        # earlier_exercise, before its own: that one must not be taken for it).
-        for same_name in (True, False):
-            for number, record in enumerate(recorded["exercises"]):
-                grade = next((grade_id for name, grade_id, _, index in self._exercises
-                              if index == record["cell"] and (name == record["name"] or not same_name)), None)
-                if grade is not None and grade not in chosen:
-                    chosen[grade] = number
+        # An exercise's record: its cell's check of its own function, else its cell's first check (a check cell may
+        # first check an earlier exercise, through earlier_exercise: that one must not be taken for its own).
+        records, chosen = recorded["exercises"], {}  # grade_id -> the number of its record
+        for name, grade_id, _, index in self._exercises:
+            in_cell = [number for number, record in enumerate(records) if record["cell"] == index]
+            own = [number for number in in_cell if records[number]["name"] == name]
+            if in_cell:
+                chosen[grade_id] = (own or in_cell)[0]
         return data, chosen
 
     # -- grading -----------------------------------------------------------------------------------------------
