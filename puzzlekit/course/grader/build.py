@@ -34,24 +34,16 @@ def library_items(forbid) -> list:
                    if item[0] in ("module", "object") and (item[1] == "puzzlekit" or item[1].startswith("puzzlekit."))})
 
 
-def _module_files(name: str) -> list[Path]:
-    """The source files of the module `name` (every file of a package)."""
-    path = _PACKAGE.parent.joinpath(*name.split("."))
-    if path.is_dir():
-        return sorted(path.rglob("*.py"))
-    return [path.with_suffix(".py")] if path.with_suffix(".py").is_file() else []
-
-
 def _plan(items) -> dict[Path, set | None]:
-    """File -> the qualified names to take out of it (None: every function in it)."""
+    """Source file -> the qualified names to take out of it (None: every function in it): a module's every file (a
+    package's all), an object's in its module's first file (a package's `__init__.py`)."""
     plan: dict = {}
-    for item in items:
-        if item[0] == "module":
-            plan.update(dict.fromkeys(_module_files(item[1])))
-        else:
-            for path in _module_files(item[1])[:1]:
-                if plan.get(path, set()) is not None:
-                    plan.setdefault(path, set()).add(item[2])
+    for kind, module, *names in items:  # sorted: a module comes before its objects
+        path = _PACKAGE.parent.joinpath(*module.split("."))
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path.with_suffix(".py")]
+        for file in files if kind == "module" else files[:1]:
+            if file.is_file() and plan.get(file, set()) is not None:
+                plan[file] = None if kind == "module" else plan.get(file, set()) | set(names)
     return plan
 
 
