@@ -85,8 +85,8 @@ def _digest(items) -> str:
 
 
 def _builds_folder() -> Path:
-    """The folder of the builds: this user's alone (a worker run as another user gets its own build linked into its
-    own folder: `isolation`); refused if someone else made it."""
+    """The folder of the builds, this user's alone (see `isolation` for a worker run as another user); refused if
+    someone else made it or may change it."""
     _BUILDS.mkdir(mode=0o700, exist_ok=True)
     info = os.lstat(_BUILDS)
     if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o022:

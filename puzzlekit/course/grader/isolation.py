@@ -102,9 +102,8 @@ def _checkouts(paths) -> list[Path]:
 
 
 def _git_data(todo: list[Path]) -> list[Path]:
-    """The folders that hold the data of the repositories whose `.git` entries are `todo`: a `.git` folder, the
-    folder a `.git` file names (`gitdir: ...`), the common folder of a worktree's (`commondir`), and the object
-    folders its `objects/info/alternates` names."""
+    """The folders of the repositories whose `.git` entries are `todo`: a `.git` folder, the one a `.git` file names
+    (`gitdir: ...`), a worktree's common folder (`commondir`), the object folders `objects/info/alternates` names."""
     found: list[Path] = []
     while todo:
         path = todo.pop()

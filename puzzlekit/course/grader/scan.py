@@ -1,6 +1,5 @@
-"""What the grading process reads in a submission's source without running it: the instructor's flags, unfinished
-answers, answers that are copies of the library's code (judged by `exercises.copies`, as `check` judges them); and
-the pickling of case arguments for a worker."""
+"""What the grading process reads in a submission's source without running it (the instructor's flags, unfinished
+answers; copies are judged by `exercises.copies`), and the pickling of case arguments for a worker."""
 
 from __future__ import annotations
 
