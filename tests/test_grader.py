@@ -236,7 +236,7 @@ def _asker(call):   # a Recorder's questions go to the grading process, which re
         answer = json.loads(_exactly(int.from_bytes(_exactly(8), "big")))
         outcome, value = pickle.loads(base64.b64decode(answer["value"]))
         if outcome == "raised":
-            raise value
+            raise ValueError(value)
         return value
     return ask
 

@@ -174,66 +174,22 @@ class PathWithin:
         return f"{self.path!r}, within {self.most:,} states expanded"
 
 
-def first_difference(got, expected, name: str = "") -> str | None:
-    """Where `got` first differs from `expected` (dicts by key, sequences by index, numbers within 1e-9), or None.
-
-    Examples
-    --------
-    >>> first_difference({"a": [1.0, 2.0]}, {"a": [1.0, 2.5]}, "q")
-    "q['a'][1] is 2.0, expected 2.5"
-    >>> first_difference({"a": 1}, {"a": 1, "b": 2}, "q")
-    "q has no entry for 'b' (expected 2)"
-    >>> first_difference([1, 2], [1, 2]) is None
-    True
-    """
-    if isinstance(expected, dict):
-        if not isinstance(got, dict):
-            return f"{name or 'the result'} is {short_repr(got, 50)}, expected a dict"
-        for key, value in expected.items():
-            if key not in got:
-                return f"{name or 'the dict'} has no entry for {short_repr(key, 50)} (expected {short_repr(value, 50)})"
-            inner = first_difference(got[key], value, f"{name}[{short_repr(key, 50)}]")
-            if inner:
-                return inner
-        extra = next((key for key in got if key not in expected), None)
-        if extra is not None:
-            return f"{name or 'the dict'} has an entry for {short_repr(extra, 50)}, which it should not have"
-        return None
-    if isinstance(expected, (list, tuple)) and not isinstance(got, str):
-        try:
-            items = list(got)
-        except TypeError:
-            return f"{name or 'the result'} is {short_repr(got, 50)}, expected {short_repr(expected, 50)}"
-        if len(items) != len(expected):
-            return f"{name or 'the result'} has {len(items)} entries, expected {len(expected)}"
-        for index, (a, b) in enumerate(zip(items, expected)):
-            inner = first_difference(a, b, f"{name}[{index}]")
-            if inner:
-                return inner
-        return None
-    if isinstance(expected, float) and isinstance(got, (int, float)):
-        same = got == expected or (math.isfinite(expected) and abs(got - expected) <= 1e-9)
-    else:
-        same = got == expected
-    return None if same else f"{name or 'the result'} is {short_repr(got, 50)}, expected {short_repr(expected, 50)}"
-
-
 class FilledInPlace:
     """The right answer of a function that fills in `table` (a dict) in place: `table` must end equal to `expected`.
 
-    The function's own return value is ignored. A mismatch names the first differing entry. `in_place` tells
-    `check` that the call is meant to change `table`.
+    The function's own return value is ignored. A mismatch says where the table first differs (`difference`).
+    `in_place` tells `check` that the call is meant to change `table`.
 
     Examples
     --------
     >>> q = {}
     >>> expected = FilledInPlace(q, {"start": [0.5, 0.0]}, "q")
     >>> expected.mismatch(None)
-    "after the call, q is unchanged (q has no entry for 'start' (expected [0.5, 0.0])): update the table you are given,
-    in place"
+    "after the call, q is unchanged (no key 'start' (expected [0.5, 0.0] there)): update the table you are given, in
+    place"
     >>> q["start"] = [0.5, 0.25]          # what a function under test did to q
     >>> expected.mismatch(None)
-    "after the call, q['start'][1] is 0.25, expected 0.0"
+    "after the call, q differs at key 'start': at index 1: got 0.25, expected 0.0"
     >>> q["start"][1] = 0.0
     >>> expected == None
     True
@@ -246,12 +202,12 @@ class FilledInPlace:
 
     def mismatch(self, result) -> str | None:
         """None if the table now equals `expected`, else its first wrong entry."""
-        wrong = first_difference(self.table, self.expected, self.name)
+        wrong = difference(self.table, self.expected)
         if wrong is None:
             return None
-        if first_difference(self.table, self.before) is None:
+        if difference(self.table, self.before) is None:
             return f"after the call, {self.name} is unchanged ({wrong}): update the table you are given, in place"
-        return f"after the call, {wrong}"
+        return f"after the call, {self.name} differs {wrong}"
 
     def __eq__(self, other) -> bool:
         return self.mismatch(other) is None

@@ -1,10 +1,4 @@
-"""`check`: run the reader's function on cases and print what is wrong; `passed` and `attempt` for the cells after.
-
-An exercise that is not written yet (it raises NotImplementedError, or still has `...` where the code goes)
-gets a "not done yet" line instead of an error, so a student notebook runs top to bottom. Where nbgrader
-grades (it sets NBGRADER_EXECUTION in the kernel's environment) a failing check also raises AssertionError,
-so that its test cell scores nothing.
-"""
+"""`check`: run the reader's function on cases and print what is wrong; `passed` and `attempt` for the cells after."""
 
 from __future__ import annotations
 
@@ -12,6 +6,7 @@ import ast
 import linecache
 import os
 import sys
+import traceback
 from collections.abc import Callable, Iterable
 
 from ...checks import check_callable, check_collection, check_int, check_real
@@ -24,27 +19,11 @@ from .judge import judge
 
 __all__ = ["check", "passed", "attempt"]
 
-#: nbgrader sets this variable to "autograde" or "validate" in the environment of the kernel it runs: a failing
-#: `check` then raises AssertionError after printing, so that its test cell fails and scores nothing.
-GRADER_VARIABLE = "NBGRADER_EXECUTION"
-#: Set this environment variable to 1 and a failing `check` raises AssertionError outside nbgrader too (a test).
-#: No value turns raising off under nbgrader. (The grades themselves never depend on it: the grading engine,
-#: puzzlekit.course.grader, computes them outside the student's process.)
-RAISE_VARIABLE = "PUZZLEKIT_CHECK_RAISES"
-
-
-def _unwritten(error: NotImplementedError, name: str) -> str:
-    """Why a call raised NotImplementedError, naming the function that raised it (`name` if none can be told)."""
-    traceback = error.__traceback__
-    while traceback is not None and traceback.tb_next is not None:
-        traceback = traceback.tb_next
-    raiser = traceback.tb_frame.f_code.co_name if traceback is not None else name
-    raiser = name if raiser.startswith("<") else raiser
-    return f"{raiser} raises NotImplementedError" + (f" ({error})" if str(error) else "")
-
-
-#: The wording of `check`'s verdicts that the grader repeats (`puzzlekit.course.grader`): what to do after "not done
-#: yet", and what to look for after a time-out.
+#: Under nbgrader (it sets GRADER_VARIABLE in its kernel's environment) or with RAISE_VARIABLE=1 (a test), a failing
+#: `check` raises AssertionError after printing, so that its test cell scores nothing; no value turns that off under
+#: nbgrader. The grades never depend on it: the grader computes them outside the student's process.
+GRADER_VARIABLE, RAISE_VARIABLE = "NBGRADER_EXECUTION", "PUZZLEKIT_CHECK_RAISES"
+#: Words the grader repeats: what to do after "not done yet", and what to look for after a time-out.
 AGAIN = "write it, then run this cell again"
 LOOP_HINT = ("look for a loop that never ends (in a search: a frontier that never empties, a bound that never "
              "rises, a state visited again and again) or for far more work than the case needs")
@@ -52,72 +31,60 @@ _RESULTS: dict[int, tuple[object, bool]] = {}  # id(function) -> (function, whet
 
 
 def _grading() -> bool:
-    """Whether a failing check should raise: under nbgrader, or with RAISE_VARIABLE=1 (no value turns it off)."""
+    """Whether a failing check raises (see GRADER_VARIABLE)."""
     return bool(os.environ.get(GRADER_VARIABLE)) or os.environ.get(RAISE_VARIABLE, "0") not in ("", "0")
+
+
+def _unwritten(error: NotImplementedError, name: str) -> str:
+    """Why a call raised NotImplementedError, naming the function that raised it (`name` if none can be told)."""
+    frames = [frame for frame, _ in traceback.walk_tb(error.__traceback__)]
+    raiser = frames[-1].f_code.co_name if frames else name
+    raiser = name if raiser.startswith("<") else raiser
+    return f"{raiser} raises NotImplementedError" + (f" ({error})" if str(error) else "")
 
 
 def _name_in_cell(function, frame) -> str | None:
     """The name `function` has in the `check(...)` call being run in `frame` (the student's name for it)."""
     try:
-        source = "".join(linecache.getlines(frame.f_code.co_filename, frame.f_globals))
-        tree = parse(source)
+        tree = parse("".join(linecache.getlines(frame.f_code.co_filename, frame.f_globals)))
     except (SyntaxError, ValueError, TypeError, MemoryError):
         return None
-    line, best = frame.f_lineno, None
-    for node in ast.walk(tree):
-        if (isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)) and node.args
-                and getattr(node.func, "id", getattr(node.func, "attr", "")) == "check"
-                and node.lineno <= line <= (node.end_lineno or node.lineno)
-                and (best is None or node.lineno > best.lineno)):
-            best = node
-    if best is None or not isinstance(best.args[0], ast.Name):
-        return None
-    name = best.args[0].id
-    bound = frame.f_locals.get(name, frame.f_globals.get(name))
-    return name if bound is function else None
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.args
+             and getattr(node.func, "id", getattr(node.func, "attr", "")) == "check"
+             and node.lineno <= frame.f_lineno <= (node.end_lineno or node.lineno)]
+    call = max(calls, key=lambda node: node.lineno, default=None)  # the innermost, if check calls nest
+    name = call.args[0].id if call is not None and isinstance(call.args[0], ast.Name) else None
+    return name if name and frame.f_locals.get(name, frame.f_globals.get(name)) is function else None
 
 
 def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_limit: float | None = 5.0,
           forbid: Iterable = (), hidden: Callable | None = None, mutates: bool | Iterable = False) -> None:
     """Run `function` on each case and print what is wrong, or that every case passes.
 
-    Each case is `(arguments, expected)`, or `(arguments, expected, label)` where a few words name the case in
-    the feedback ("the 31-move board"): `arguments` is a tuple of positional arguments
-    (a single argument that is itself a tuple must be wrapped: `((board,), expected)`), and
-    `expected` is the value to return, an exception class the call should raise, or a matcher that
-    accepts more than one answer: a `Matcher` (`PathOf`, `CloseTo`, `Parts`, `OneOf`, `Satisfies`), whose
-    `mismatch(result)` completes "f(...) returned ...", or any other object with a `mismatch(result)`
-    method that returns None or a sentence, printed as "✗ f(...): <sentence>". The function is called
-    once per case and the matcher asked afterwards, so it may look at what the call did to the arguments. Dicts,
-    lists, tuples and numpy arrays are compared entry by entry, and the first difference is named;
-    floats are equal within FLOAT_TOLERANCE.
+    Each case is `(arguments, expected)`, or `(arguments, expected, label)` where a few words name the case in the
+    feedback ("the 31-move board"). `arguments` is a tuple of positional arguments (wrap a single tuple:
+    `((board,), expected)`). `expected` is the value to return (compared entry by entry, floats within
+    FLOAT_TOLERANCE), an exception class the call should raise, or a matcher (`compare`: `PathOf`, `CloseTo`, `Parts`,
+    `OneOf`, `Satisfies`, or any object with a `mismatch(result)`), asked after the call.
 
-    The function is given a deep copy of each case's arguments (copied with the expected value, so a matcher that
-    refers to an argument sees the copy the function was given): a value of the chapter is never changed by an
-    answer. An answer that changes an argument that is data (a dict, list, set or numpy array) fails, and the
-    message names the argument and the first entry it changed, unless `mutates` allows it, the expected value is
-    a matcher whose `in_place` holds that argument (`FilledInPlace`), or its type sets `records_calls = True`
-    (`Recorder`).
+    Each call is given a deep copy of its case's arguments, copied with the expected value (a matcher that refers to
+    an argument sees the copy). An answer that changes an argument that is data (a dict, list, set or numpy array)
+    fails, told which entry it changed, unless `mutates` allows it or the expected value or the argument says it may
+    (`FilledInPlace`, `Recorder`).
 
     Parameters
     ----------
     show : how many failing cases to print.
-    time_limit : seconds of CPU time each case may take (None: no limit), and WALL_CLOCK_FACTOR (10) times as many
-        by the clock (a sleep uses no CPU); a loaded machine does not shorten it. A call that runs longer is stopped and
-        reported, and the remaining cases are not run, so a loop that never ends never hangs the notebook.
-    forbid : library functions, classes or modules that `function` may not call, directly, under another
-        name or through a wrapper of its own (the first such call stops the check), nor copy: an answer whose code is
-        one of theirs, names set aside, is refused before it runs, as the grader refuses it (`copies`).
-    mutates : the arguments the function is meant to change in place: True for all, or their names or positions
-        (`mutates=["q"]`).
-    hidden : the cases a grader adds, which the student never sees: a function that takes a `random.Random`
-        and returns more cases like `cases`. `check` in a notebook never calls it; the grader outside the
-        student's process draws them with a seed the student does not know.
+    time_limit : seconds of CPU time each case may take (None: no limit), and ten times as many by the clock. A call
+        that runs longer is stopped and reported and the remaining cases are not run: an endless loop never hangs.
+    forbid : library functions, classes or modules that `function` may not call, by any name or through a wrapper
+        (`guard`), nor copy (`copies`: such an answer is refused before it runs, as the grader refuses it).
+    mutates : the arguments the function is meant to change in place: True for all, or their names or positions.
+    hidden : a function that takes a `random.Random` and returns more cases like `cases`, which the grader draws with
+        a seed the student does not know; `check` never calls it.
 
-    Returns None: the verdict is printed. A function not written yet prints "not done yet". Under nbgrader
-    (NBGRADER_EXECUTION set) or with PUZZLEKIT_CHECK_RAISES=1, a check that does not pass raises
-    AssertionError after printing; in a student's notebook it only prints, and the notebook goes on.
-    `passed(function)` tells afterwards whether the last check of `function` passed.
+    Returns None: the verdict is printed. Under nbgrader or with PUZZLEKIT_CHECK_RAISES=1 a check that does not pass
+    raises AssertionError after printing (see GRADER_VARIABLE). `passed(function)` tells afterwards whether it passed.
 
     Examples
     --------
@@ -149,51 +116,42 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     show = check_int(show, "show", minimum=0)
     if time_limit is not None:
         check_real(time_limit, "time_limit", above=0, below=1e6)
-    check_collection(cases, "cases", "a list of (arguments, expected) pairs")
-    check_collection(forbid, "forbid", "a list of library functions, classes or modules")
+    cases = list(check_collection(cases, "cases", "a list of (arguments, expected) pairs"))
+    forbid = list(check_collection(forbid, "forbid", "a list of library functions, classes or modules"))
     if hidden is not None:
         check_callable(hidden, "hidden")
-    if not isinstance(mutates, bool) and not all(isinstance(item, (str, int)) for item in check_collection(
-            mutates, "mutates", "True, False or a list of argument names or positions")):
-        raise TypeError(f"mutates must be True, False or a list of argument names or positions, "
-                        f"got {describe(mutates)}")
-    cases, forbid = list(cases), list(forbid)
+    names, free = parameter_names(function), set()  # free: the arguments it may change, by position
+    allowed = "True, False or a list of argument names or positions"
+    for item in () if isinstance(mutates, bool) else check_collection(mutates, "mutates", allowed):
+        if not isinstance(item, (str, int)):
+            raise TypeError(f"mutates must be {allowed}, got {describe(mutates)}")
+        if isinstance(item, str) and item not in names:
+            raise ValueError(f"mutates names {item!r}, which is not a parameter of the function ({', '.join(names)})")
+        free.add(names.index(item) if isinstance(item, str) else item)
     for case in cases:
         if not (isinstance(case, tuple) and (len(case) == 2 or len(case) == 3 and isinstance(case[2], str))):
             raise TypeError(f"each case must be a pair (arguments, expected), or (arguments, expected, label), "
                             f"got {describe(case)}")
-    names = parameter_names(function)
-    free = set() if isinstance(mutates, bool) else set(mutates)  # the arguments it may change, by position
-    for item in [item for item in free if isinstance(item, str)]:
-        if item not in names:
-            raise ValueError(f"mutates names {item!r}, which is not a parameter of the function ({', '.join(names)})")
-        free = free - {item} | {names.index(item)}
     watch = TakenAway(forbid)
-    caller = sys._getframe(1)
-    name = _name_in_cell(function, caller) or getattr(function, "__name__", describe(function))
-    del caller
+    name = _name_in_cell(function, sys._getframe(1)) or getattr(function, "__name__", describe(function))
 
     def verdict(lines: list[str], summary: str | None = None, ok: bool = False) -> None:
         __tracebackhide__ = True
         _RESULTS[id(function)] = (function, ok)
-        for line in lines + ([summary] if summary else []):
-            print(line)
+        print("\n".join(lines + ([summary] if summary else [])))
         if not ok and _grading():
             raise AssertionError(f"{name}: {summary or lines[0].lstrip('✗ ')}")
 
     forbidden = watch.label(function)
-    if forbidden:
-        return verdict([f"✗ {name} is {forbidden}: write it yourself"])
-    copy = notebook_copy(function, forbid) if forbid else None
-    if copy:
-        return verdict([f"✗ {name} {copy}: write it yourself"])
+    refused = f"is {forbidden}" if forbidden else forbid and notebook_copy(function, forbid)
+    if refused:  # the library's own function, or a copy of its code
+        return verdict([f"✗ {name} {refused}: write it yourself"])
     unfinished = not_done(function)
     if unfinished:
         return verdict([f"✗ not done yet: {unfinished}; {AGAIN}"])
     failures = []
     for number, (arguments, expected, *label) in enumerate(cases):
-        if not isinstance(arguments, tuple):
-            arguments = (arguments,)
+        arguments = arguments if isinstance(arguments, tuple) else (arguments,)
         limit = max(30, min(60, 150 // max(len(arguments), 1)))  # the whole call stays on a line
         call = f"{name}({', '.join(describe(a, limit) for a in arguments)})"  # the arguments before the call
         call += f" ({label[0]})" if label else ""
@@ -228,8 +186,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
 def _copies(arguments: tuple, expected) -> tuple[tuple, object, list[bool]]:
     """Deep copies of `arguments` and `expected`, with one memo (a matcher that refers to an argument refers to its
     copy), and which arguments could be copied (one that cannot, a generator say, is given as it is)."""
-    memo: dict = {}
-    given, copied = [], []
+    memo, given, copied = {}, [], []
     for value in (*arguments, expected):
         try:
             given.append(deep_copy(value, memo))
@@ -247,17 +204,13 @@ def passed(function: Callable) -> bool:
 
     Examples
     --------
-    >>> def half(x):
-    ...     return x // 2
-    >>> check(half, [((4,), 2)])
-    ✓ half passes all 1 case
-    >>> def third(x):
-    ...     return x // 3
-    >>> passed(half), passed(third)
+    >>> check(abs, [((-4,), 4)])
+    ✓ abs passes all 1 case
+    >>> passed(abs), passed(lambda x: abs(x))
     (True, False)
     """
-    function_and_verdict = _RESULTS.get(id(function))
-    return function_and_verdict is not None and function_and_verdict[0] is function and function_and_verdict[1]
+    checked, ok = _RESULTS.get(id(function), (None, False))
+    return checked is function and ok
 
 
 def attempt(function: Callable, *arguments, fallback: Callable | None = None, **options):
@@ -279,17 +232,17 @@ def attempt(function: Callable, *arguments, fallback: Callable | None = None, **
     check_callable(function, "function")
     if fallback is not None:
         check_callable(fallback, "fallback")
-    instead = f"using {describe(fallback)} instead" if fallback is not None else "skipped"
-    unfinished = not_done(function)
+    name, unfinished = getattr(function, "__name__", describe(function)), not_done(function)
     if unfinished is None:
         try:
             result = function(*arguments, **options)
         except NotImplementedError as error:
-            unfinished = _unwritten(error, getattr(function, "__name__", describe(function)))
+            unfinished = _unwritten(error, name)
         else:
             if result is not Ellipsis:
                 return result
-            unfinished = f"{getattr(function, '__name__', describe(function))} returned `...`"
+            unfinished = f"{name} returned `...`"
+    instead = f"using {describe(fallback)} instead" if fallback is not None else "skipped"
     print(f"✗ not done yet: {unfinished}; {instead}")
     return None if fallback is None else fallback(*arguments, **options)
 

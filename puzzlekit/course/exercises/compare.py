@@ -18,8 +18,8 @@ class Matcher:
     """An expected value that accepts more than one result, and says what is wrong with a result it refuses.
 
     A subclass defines `mismatch(result)`: None when `result` is right, else a phrase that completes
-    "my_function(...) returned ..." (start with what the result is, then say what is wrong), and a `__repr__`
-    that describes what it expects. `result == matcher` works too, so a matcher can sit inside a list.
+    "my_function(...) returned ..." (what the result is, then what is wrong), and a `__repr__` that says what it
+    expects. `result == matcher` works too, so a matcher can sit inside a list.
 
     Examples
     --------
@@ -45,9 +45,6 @@ class PathOf(Matcher):
     """Any path of `moves` moves from `problem.initial` to a goal, each state one of `problem.successors` of the
     one before; `moves` None means "no path": then only None is right.
 
-    What is wrong is said in this order: not a list of states, the first state, the first illegal move, the
-    last state, the number of moves.
-
     Examples
     --------
     >>> from puzzlekit import SlidingPuzzle
@@ -61,9 +58,9 @@ class PathOf(Matcher):
     """
 
     def __init__(self, problem, moves: int | None):
-        for method in ("successors", "is_goal"):
-            if not callable(getattr(problem, method, None)) or not hasattr(problem, "initial"):
-                raise TypeError(f"problem must be a Problem (initial, successors, is_goal), got {describe(problem)}")
+        if not (hasattr(problem, "initial") and callable(getattr(problem, "successors", None))
+                and callable(getattr(problem, "is_goal", None))):
+            raise TypeError(f"problem must be a Problem (initial, successors, is_goal), got {describe(problem)}")
         self.problem = problem
         self.moves = None if moves is None else check_int(moves, "moves", minimum=0)
 
@@ -73,16 +70,17 @@ class PathOf(Matcher):
         return f"a path of {plural(self.moves, 'move')} from the start to a goal"
 
     def mismatch(self, result) -> str | None:
-        problem, expected = self.problem, self
+        problem = self.problem
+        words = (f"a path of {plural(len(result) - 1, 'move')}" if isinstance(result, (list, tuple)) and result
+                 else describe(result))
         if self.moves is None:
-            return None if result is None else f"{_path_words(result)}, expected None: no goal can be reached"
+            return None if result is None else f"{words}, expected None: no goal can be reached"
         if result is None:
-            return f"None (no path), expected {expected!r}"
+            return f"None (no path), expected {self!r}"
         if not isinstance(result, (list, tuple)):
             return f"{describe(result)} ({type(result).__name__}), expected a path: a list of states"
         if not result:
-            return f"an empty list, expected {expected!r}: a path starts with the start state"
-        words = _path_words(result)
+            return f"an empty list, expected {self!r}: a path starts with the start state"
         try:
             if result[0] != problem.initial:
                 return f"{words} that starts at {describe(result[0])}, not at the start {describe(problem.initial)}"
@@ -97,12 +95,6 @@ class PathOf(Matcher):
             shorter = "; a shorter one exists" if len(result) - 1 > self.moves else ""
             return f"{words} from the start to a goal, expected {plural(self.moves, 'move')}{shorter}"
         return None
-
-
-def _path_words(path) -> str:
-    if isinstance(path, (list, tuple)) and path:
-        return f"a path of {plural(len(path) - 1, 'move')}"
-    return describe(path)
 
 
 class CloseTo(Matcher):
@@ -154,15 +146,13 @@ class Parts(Matcher):
         if not isinstance(result, tuple) or len(result) != len(self.parts):
             return f"{describe(result)}, expected a tuple of {len(self.parts)}: ({names})"
         for (name, expected), got in zip(self.parts.items(), result):
-            if is_matcher(expected):
+            if is_matcher(expected) and not isinstance(expected, Matcher):  # a matcher that says a whole sentence
                 why = expected.mismatch(got)
-                if why is not None:
-                    return f"{describe(result)}, whose {name} is " + (why if isinstance(expected, Matcher) else
-                                                                      f"wrong: {why}")
-                continue
-            where = difference(got, expected)
-            if where is not None:
-                return f"{describe(result)}, whose {name} is {verdict(got, expected, where, 40)}"
+                why = None if why is None else f"wrong: {why}"
+            else:
+                why = verdict(got, expected, 40)
+            if why is not None:
+                return f"{describe(result)}, whose {name} is {why}"
         return None
 
 
@@ -209,10 +199,10 @@ class Satisfies(Matcher):
         return self.description
 
     def mismatch(self, result) -> str | None:
-        verdict = self.test(result)
-        if verdict is True or (verdict is not False and not isinstance(verdict, str) and bool(verdict)):
+        said = self.test(result)
+        if said and not isinstance(said, str):  # True, or another true value that is not a string
             return None
-        why = f": {verdict}" if isinstance(verdict, str) and verdict else ""
+        why = f": {said}" if said else ""
         return f"{describe(result)}, expected {self.description}{why}"
 
 
@@ -223,9 +213,7 @@ class Satisfies(Matcher):
 def _array_module(*values):
     """numpy, if one of `values` is a numpy array (numpy is then imported already), else None."""
     numpy = sys.modules.get("numpy")
-    if numpy is not None and any(isinstance(value, numpy.ndarray) for value in values):
-        return numpy
-    return None
+    return numpy if numpy is not None and any(isinstance(value, numpy.ndarray) for value in values) else None
 
 
 def is_matcher(value) -> bool:
@@ -239,26 +227,27 @@ def is_matcher(value) -> bool:
     return isinstance(value, Matcher) or (not isinstance(value, type) and callable(getattr(value, "mismatch", None)))
 
 
-def is_container(value) -> bool:
-    """Whether `value` is compared entry by entry: a dict, list, tuple or numpy array.
+def verdict(result, expected, limit: int = 60) -> str | None:
+    """None if `result` is what was `expected` (a value or a `Matcher`), else what completes "f(...) returned ..."
+    or "whose part is ...": the result, what was expected and, if that does not show it, where they differ.
 
     Examples
     --------
-    >>> is_container({}), is_container((1, 2)), is_container("ab")
-    (True, True, False)
+    >>> verdict(5, 4), verdict([1, 2], [1, 3]), verdict([1, 2], [1, 2])
+    ('5, expected 4', '[1, 2], expected [1, 3] (at index 1: got 2, expected 3)', None)
     """
-    return isinstance(value, (Mapping, list, tuple)) or _array_module(value) is not None
-
-
-def verdict(result, expected, where: str, limit: int = 60) -> str:
-    """What completes "f(...) returned ..." or "whose part is ...": `result`, `expected`, `where` they differ."""
+    if isinstance(expected, Matcher):
+        return expected.mismatch(result)
+    found = walk(result, expected)
+    if found is None:
+        return None
     returned, wanted = describe(result, limit), describe(expected, limit)
-    if result is None or not is_container(expected) and not is_container(result) or (
-            where == f"got {describe(result)}, expected {describe(expected)}"):
+    path, what = found
+    if result is None or not path and what == f"got {returned}, expected {wanted}":
         return f"{returned}, expected {wanted}"  # nothing more to say than that: said once
     if returned == wanted:  # the short reprs hide the difference: say only where it is
-        return f"{returned}, which differs {where}" if where.startswith("at ") else f"{returned}: {where}"
-    return f"{returned}, expected {wanted} ({where})"
+        return f"{returned}, which differs {_at(path, what)}" if path else f"{returned}: {what}"
+    return f"{returned}, expected {wanted} ({_at(path, what)})"
 
 
 #: Two floats closer than this (relative, or absolute near 0) are equal: a sum taken in another order passes.
@@ -322,13 +311,11 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
             if change:
                 return [], f"gained the key {key}, now {value}" + (f" ({count} new keys)" if count > 1 else "")
             return [], f"an extra key {key} (with {value})" + (f"; {count} keys too many" if count > 1 else "")
-        first, differ = None, 0
-        for key in wanted:
-            inner = walk(got[key], wanted[key], tolerance, depth + 1, change)
-            if inner is not None:
-                differ += 1
-                first = first or ([(key, "key")] + inner[0], inner[1])
-        return first and (first[0], first[1] + _count(differ, len(wanted), "entries differ", change))
+        differ = {key: found for key in wanted if (found := walk(got[key], wanted[key], tolerance, depth + 1, change))}
+        if not differ:
+            return None
+        key, (path, what) = next(iter(differ.items()))
+        return [(key, "key")] + path, what + _count(len(differ), len(wanted), "entries differ", change)
     sequences = (list, tuple, bytearray) if change else (list, tuple)  # (a change keeps its type: a bytearray too)
     if isinstance(wanted, sequences):
         if not isinstance(got, sequences) or type(got) is not type(wanted) and (
@@ -370,12 +357,10 @@ def _count(count: int, total: int, what: str, change: bool) -> str:
 
 def _arraywalk(numpy, got, wanted, tolerance, change, says):
     """`walk` for numpy arrays: the first entry that differs, how many do and (`difference`) where the most."""
-    if change and not (isinstance(wanted, numpy.ndarray) and isinstance(got, numpy.ndarray)):
-        return [], says(40)  # an array in place of a value, or a value in place of an array: both shown
-    if not isinstance(wanted, numpy.ndarray):
-        return [], f"got a numpy array, expected a {type(wanted).__name__}"
-    if not isinstance(got, numpy.ndarray):
-        return [], f"got a {type(got).__name__}, expected a numpy array"
+    if not (isinstance(wanted, numpy.ndarray) and isinstance(got, numpy.ndarray)):  # a value in place of an array
+        kinds = ["a numpy array" if isinstance(value, numpy.ndarray) else f"a {type(value).__name__}"
+                 for value in (got, wanted)]
+        return [], says(40) if change else f"got {kinds[0]}, expected {kinds[1]}"
     if got.shape != wanted.shape or change and got.dtype != wanted.dtype:
         return [], (f"was an array of shape {wanted.shape} ({wanted.dtype}), now {got.shape} ({got.dtype})" if change
                     else f"got an array of shape {got.shape}, expected shape {wanted.shape}")
@@ -392,35 +377,34 @@ def _arraywalk(numpy, got, wanted, tolerance, change, says):
     if len(differ) == 0:
         return None
 
-    def at(index):
+    def at(index):  # where an entry is (a number in a 1-d array) and what differs there
         index = tuple(int(i) for i in index)
-        values = describe(got[index].item(), 30), describe(wanted[index].item(), 30)
-        return index[0] if len(index) == 1 else index, "was {1}, now {0}" if change else "got {0}, expected {1}", values
+        now, was = describe(got[index].item(), 30), describe(wanted[index].item(), 30)
+        said = f"was {was}, now {now}" if change else f"got {now}, expected {was}"
+        return (index[0] if len(index) == 1 else index), said
 
-    where, words, values = at(differ[0])
-    text = words.format(*values) + _count(len(differ), got.size, "entries differ", change)
+    where, text = at(differ[0])
+    text += _count(len(differ), got.size, "entries differ", change)
     if len(differ) > 1 and not change and got.dtype.kind in "biuf" and wanted.dtype.kind in "biuf":
         with numpy.errstate(invalid="ignore", over="ignore"):  # -inf - -inf: NaN, and no warning of ours
             gaps = numpy.abs(got.astype(float) - wanted.astype(float))
         gaps[numpy.isnan(gaps)] = numpy.inf
         gaps[same] = 0.0  # equal entries (-inf and -inf among them) are never "the most"
-        largest, words, values = at(numpy.unravel_index(int(numpy.argmax(gaps)), gaps.shape))
+        largest, there = at(numpy.unravel_index(int(numpy.argmax(gaps)), gaps.shape))
         if largest != where:
-            text += f", the most at index {largest}: " + words.format(*values)
+            text += f", the most at index {largest}: {there}"
     return [(where, "index")], text
 
 
 def _numbers_close(result, expected, tolerance: float | None) -> bool:
-    """Whether two numbers (not bools) are equal within `tolerance`, or within FLOAT_TOLERANCE if one is a float."""
-    if not (isinstance(result, numbers.Real) and isinstance(expected, numbers.Real)):
-        return False
-    if isinstance(result, bool) or isinstance(expected, bool):
+    """Whether two numbers (not bools) are equal within `tolerance`, or within FLOAT_TOLERANCE if one is a float
+    (whole numbers are compared exactly, by ==)."""
+    if not all(isinstance(value, numbers.Real) and not isinstance(value, bool) for value in (result, expected)):
         return False
     if tolerance is not None:
         return abs(float(result) - float(expected)) <= tolerance
-    if isinstance(result, numbers.Integral) and isinstance(expected, numbers.Integral):
-        return False  # whole numbers are compared exactly, by ==
-    return math.isclose(float(result), float(expected), rel_tol=FLOAT_TOLERANCE, abs_tol=FLOAT_TOLERANCE)
+    return not (isinstance(result, numbers.Integral) and isinstance(expected, numbers.Integral)) and math.isclose(
+        float(result), float(expected), rel_tol=FLOAT_TOLERANCE, abs_tol=FLOAT_TOLERANCE)
 
 
 def _plain_equal(result, expected) -> bool:

@@ -1,28 +1,12 @@
-"""Whether an answer's code is the library's: one judge, read from source text, for `check` and for the grader.
-
-The grading process calls `copied` on the text the student handed in; `check` in the notebook (`notebook_copy`) on the
-text of the cells that define the student's function (and the functions of theirs it calls). An answer is a copy when
-one of its functions (the answer, a function nested in it, or one of the student's it calls) has the syntax tree of a
-whole forbidden library function or of a helper that function calls in its module, with every name set aside (locals,
-globals, built-ins, `module.helper` read as `helper`), and docstrings, comments, annotations and layout too. Code of
-fewer than MIN_NODES nodes is never a copy: short code is written alike by everyone.
-
-The textbook modules (`puzzlekit.search.textbook`, `puzzlekit.learning.textbook`) hold the code the chapters build
-in the open, and an honest answer may read like it line for line (chapter 3's first exercise scaffolds
-`textbook.breadth_first` and leaves four lines to fill in): in `check` their functions are never a copy by their
-shape alone. The grader, which has the chapter's reference, judges them like any other (`textbook=True`) unless the
-reference has the same shape; with `exact=True` (the library's own names kept) it flags such a paste for the
-instructor.
-
-Only text is judged. A copy nobody wrote (`exec` of the library's source, a function rebuilt from its code object, a
-module file loaded again) cannot be made in the grader, whose student build has no bodies for what an exercise
-forbids; in the notebook it would fool only the student's own `check`, which is feedback, so nothing looks for it.
-"""
+"""Whether an answer's code is the library's: one judge, read from source text, for the grader (`copied`) and for
+`check` (`notebook_copy`, on the cells that define the student's function and those it calls)."""
 
 from __future__ import annotations
 
 import ast
+import contextlib
 import copy
+import functools
 import importlib
 import inspect
 import linecache
@@ -35,10 +19,9 @@ from ..syntax import parse, parse_cell
 
 __all__ = ["copied", "library_copy", "descriptor"]
 
-#: A function of fewer syntax-tree nodes than this (names and docstring set aside) is never called a copy.
+#: A function of fewer syntax-tree nodes (names and docstring set aside) is never a copy: short code is everyone's.
 MIN_NODES = 40
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_PRINTS: dict = {}  # (descriptor, exact) -> {fingerprint: label} of a library module or object (its file is fixed)
 
 
 def descriptor(item) -> tuple | None:
@@ -63,12 +46,6 @@ def descriptor(item) -> tuple | None:
     return ("notebook", getattr(item, "__name__", name)) if module == "__main__" else ("object", module, name)
 
 
-def submodules(module: types.ModuleType) -> list[types.ModuleType]:
-    """`module`, and if it is a package every module in it, imported."""
-    return [module] + [importlib.import_module(info.name) for info in pkgutil.walk_packages(
-        getattr(module, "__path__", []), module.__name__ + ".")]
-
-
 def _whole_functions(tree: ast.AST) -> list[tuple[str, ast.AST]]:
     """(qualified name, definition) of the functions of a module, and the methods of its classes (not nested ones)."""
     found = []
@@ -80,50 +57,49 @@ def _whole_functions(tree: ast.AST) -> list[tuple[str, ast.AST]]:
     return found
 
 
-def _helpers(function: ast.AST, top: dict[str, ast.AST], depth: int = 2) -> list[ast.AST]:
-    """The module's functions that `function` calls by name (or as `module.name`), and theirs, `depth` levels down."""
-    module = {name: node for name, node in top.items() if isinstance(node, _DEFS)}
-    found, todo = [], [function]
-    for _ in range(depth):
-        todo = [module[name] for node in todo for name in _names(node)
-                if name in module and module[name] is not function and module[name] not in found]
-        todo = list({id(node): node for node in todo}.values())
-        found += todo
-    return found
-
-
 def _names(node: ast.AST) -> set[str]:
     return {child.id if isinstance(child, ast.Name) else child.attr for child in ast.walk(node)
             if isinstance(child, ast.Name) or isinstance(child, ast.Attribute) and isinstance(child.value, ast.Name)}
 
 
-def _library(item: tuple) -> list[tuple[str, ast.AST, bool]]:
-    """(label, definition, whether it is a textbook module's) of each function a library `forbid=` item stands for: a
-    module's functions and methods (with its submodules'), or an object's and the helpers it calls in its module."""
-    if item[0] == "module":
-        return [(f"{qualname} (from {module.__name__})", node, module.__name__.endswith(".textbook"))
-                for module in submodules(importlib.import_module(item[1]))
-                for qualname, node in _whole_functions(parse(inspect.getsource(module)))]
-    target = importlib.import_module(item[1])
-    for part in item[2].split("."):
-        target = getattr(target, part)
-    target = inspect.unwrap(target)
-    module = inspect.getmodule(target)
-    label = item[2].split(".")[-1] if not isinstance(target, type) else target.__name__
-    return [(name, node, module.__name__.endswith(".textbook")) for name, node in _defined(
-        parse(inspect.getsource(module)), getattr(target, "__qualname__", item[2]), label)]
+@functools.cache  # a library's files do not change while it runs
+def _library(item: tuple, exact: bool) -> list[tuple[str, int, str, bool]]:
+    """(fingerprint, size, label, whether a textbook module's) of each function a library `forbid=` item stands for: a
+    module's functions and methods (its submodules' too), or an object's and the helpers it calls in its module."""
+    try:
+        if item[0] == "module":
+            package = importlib.import_module(item[1])
+            modules = [package] + [importlib.import_module(info.name) for info in pkgutil.walk_packages(
+                getattr(package, "__path__", []), package.__name__ + ".")]
+            found = [(f"{qualname} (from {module.__name__})", node, module) for module in modules
+                     for qualname, node in _whole_functions(parse(inspect.getsource(module)))]
+        else:
+            target = inspect.unwrap(functools.reduce(getattr, item[2].split("."), importlib.import_module(item[1])))
+            module = inspect.getmodule(target)
+            label = item[2].split(".")[-1] if not isinstance(target, type) else target.__name__
+            found = [(name, node, module) for name, node in _defined(
+                parse(inspect.getsource(module)), getattr(target, "__qualname__", item[2]), label)]
+    except (ImportError, AttributeError, OSError, TypeError, SyntaxError):
+        return []  # a built-in, a function without source: forbidden by name only
+    return [(*fingerprint(node, exact), name, module.__name__.endswith(".textbook")) for name, node, module in found]
 
 
 def _defined(tree: ast.Module, qualname: str, label: str) -> list[tuple[str, ast.AST]]:
     """(label, definition) of the function `qualname` of a module (or of each method, if it names a class), and of
-    the module's functions they call (see `_helpers`)."""
+    the module's functions they call by name (or as `module.name`), and of those these call."""
     functions = dict(_whole_functions(tree))
     if qualname in functions:
         own = [(label, functions[qualname])]
     else:  # a class (or a function made by a factory: none, it is forbidden by name only)
         own = [(f"{label}.{name.split('.')[-1]}" if not name.endswith(".__init__") else label, node)
                for name, node in functions.items() if name.startswith(qualname + ".")]
-    helpers = {id(helper): helper for _, node in own for helper in _helpers(node, _top_level(tree))}
+    module = {name: node for name, node in _top_level(tree).items() if isinstance(node, _DEFS)}
+    nodes = [node for _, node in own]
+    helpers, todo = {}, nodes
+    for _ in range(2):  # what they call, and what that calls
+        todo = [module[name] for node in todo for name in _names(node)
+                if name in module and module[name] not in nodes and id(module[name]) not in helpers]
+        helpers.update((id(node), node) for node in todo)
     return own + [(f"{helper.name} (which {label} calls)", helper) for helper in helpers.values()]
 
 
@@ -141,9 +117,8 @@ def _top_level(tree: ast.Module) -> dict[str, ast.AST]:
 
 
 class _Canonical(ast.NodeTransformer):
-    """Docstrings, bare strings, `pass`, `print(...)` and annotations dropped; `module.name` read as `name` (an
-    attribute of a name the function does not bind: a module, mostly); every name renamed in order of appearance
-    (unless `exact`: a paste keeps the library's names)."""
+    """Docstrings, bare strings, `pass`, `print(...)` and annotations dropped; `module.name` (of a name the function
+    does not bind) read as `name`; every name renamed in order of appearance, unless `exact`."""
 
     def __init__(self, function: ast.AST, exact: bool):
         self.exact, self.names = exact, {}
@@ -174,9 +149,7 @@ class _Canonical(ast.NodeTransformer):
         return ast.arg(arg=self.rename(node.arg))
 
     def visit_AnnAssign(self, node):
-        if node.value is None:
-            return None
-        return self.visit(ast.Assign(targets=[node.target], value=node.value))
+        return None if node.value is None else self.visit(ast.Assign(targets=[node.target], value=node.value))
 
     def visit_FunctionDef(self, node):
         node.name, node.returns = self.rename(node.name), None
@@ -226,14 +199,7 @@ def _prints(forbid, notebook: list[str], exact: bool, textbook: bool = False) ->
             entries = [(*fingerprint(node, exact), label, False)
                        for label, node in _defined(notebook_tree, item[1], item[1])]
         else:
-            if (item, exact) not in _PRINTS:
-                try:
-                    library = _library(item)
-                except (ImportError, AttributeError, OSError, TypeError, SyntaxError):
-                    library = []  # a built-in, a function without source: forbidden by name only
-                _PRINTS[item, exact] = [(*fingerprint(node, exact), label, of_textbook)
-                                        for label, node, of_textbook in library]
-            entries = _PRINTS[item, exact]
+            entries = _library(item, exact)
         for text, size, label, of_textbook in entries:
             if size >= MIN_NODES and (exact or textbook or not of_textbook):
                 prints.setdefault(text, label)
@@ -244,17 +210,12 @@ def _answer(name: str, sources: Iterable[str]) -> tuple[ast.AST | None, list[ast
     """The last definition of `name` in `sources`, and the functions it reaches by name (defined in `sources`, or in a
     string constant the cells run with `exec`)."""
     body = []
-    for source in sources:
-        tree = parse_cell(source)
-        if tree is None:
-            continue
+    for tree in filter(None, map(parse_cell, sources)):
         body += tree.body
         for node in ast.walk(tree):  # def statements inside string constants (exec of a pasted source)
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and "def " in node.value:
-                try:
+                with contextlib.suppress(SyntaxError, ValueError):
                     body += parse(textwrap.dedent(node.value)).body
-                except (SyntaxError, ValueError):
-                    continue
     top = _top_level(ast.Module(body=body, type_ignores=[]))
     reached, todo = {}, [name]
     while todo:
@@ -271,10 +232,14 @@ def copied(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
     """What the answer `name` in `sources` (cell texts) is, if a copy: "is a copy of the library's X" (the answer
     itself) or "calls a copy of the library's X" (a function nested in it or one of the student's it calls); or None.
 
-    `forbid` holds descriptors (see `descriptor`); a ("notebook", name) item is looked up in `notebook`, the cell texts
-    of the chapter (or a notebook). `exact`: names count too (a paste, not an answer that happens to read the same).
-    `textbook`: the textbook modules' functions count by their shape too (the grader asks, where it knows that the
-    chapter's own answer does not have that shape).
+    A copy has the syntax tree of a whole forbidden function or of a helper it calls in its module, with names,
+    docstrings, comments, annotations and layout set aside (`module.helper` read as `helper`). `forbid` holds
+    descriptors (`descriptor`); a ("notebook", name) item is looked up in `notebook`, the chapter's cell texts (or a
+    notebook). The chapters build the textbook modules' code (`puzzlekit.*.textbook`) in the open (chapter 3 scaffolds
+    `textbook.breadth_first`), so an honest answer may read like it: their functions count only with `textbook` (the
+    grader asks where the chapter's reference has another shape) or `exact` (names count too: a paste, which the
+    grader flags). Only text is judged: a copy nobody wrote (`exec` of the library's source) cannot be made in the
+    grader, whose student build has no bodies for what an exercise forbids, and in `check` it fools only its author.
 
     Examples
     --------
@@ -289,7 +254,6 @@ def copied(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
     """
     notebook = [cell.source for cell in notebook.cells if cell.cell_type == "code"] if hasattr(
         notebook, "cells") else list(notebook or ())
-    sources = list(sources)
     answer, reached = _answer(name, sources)
     prints = _prints(forbid, notebook, exact, textbook) if reached else {}
     if not prints:
@@ -298,19 +262,16 @@ def copied(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
     for top in reached:
         if not isinstance(top, (*_DEFS, ast.ClassDef)) or top.name in names and top is not answer:
             continue  # the chapter's own forbidden function, defined among the cells: called, not copied
-        for node in ast.walk(top):
-            if isinstance(node, _DEFS):
-                text, size = fingerprint(node, exact)
-                if size >= MIN_NODES and text in prints:
-                    how = "is" if node is answer else "calls"
-                    return f"{how} a copy of the library's {prints[text]}"
+        for node in ast.walk(top):  # (a fingerprint in `prints` is of MIN_NODES nodes or more)
+            text = fingerprint(node, exact)[0] if isinstance(node, _DEFS) else None
+            if text in prints:
+                return f"{'is' if node is answer else 'calls'} a copy of the library's {prints[text]}"
     return None
 
 
 def library_copy(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
                  exact: bool = False) -> str | None:
-    """The forbidden function the answer `name` is a copy of, or one of the student's functions it calls (see
-    `copied`), or None."""
+    """What the answer `name` copies, as `copied` judges it ("breadth_first"), or None."""
     verdict = copied(name, sources, forbid, notebook, exact=exact)
     return None if verdict is None else verdict.split("the library's ", 1)[1]
 
@@ -318,7 +279,7 @@ def library_copy(name: str, sources: Iterable[str], forbid: Iterable, notebook=(
 def cells_of(function) -> list[str]:
     """The text of the cells (or files) that define `function` and the functions of its namespace it calls: what
     `check` hands to `copied`, as the grader hands it the submission's cells."""
-    sources, seen, todo = [], set(), [function]
+    sources, seen, todo = {}, set(), [function]  # sources: each text once, in order
     while todo:
         function = todo.pop()
         code = getattr(function, "__code__", None)
@@ -326,21 +287,19 @@ def cells_of(function) -> list[str]:
             continue
         seen.add(id(code))
         text = "".join(linecache.getlines(code.co_filename, getattr(function, "__globals__", None)))
-        if text and text not in sources:
-            sources.append(text)
+        sources[text] = None
         namespace, codes = getattr(function, "__globals__", {}), [code]
         while codes:
             code = codes.pop()
             codes += [constant for constant in code.co_consts if isinstance(constant, types.CodeType)]
             todo += [namespace[name] for name in code.co_names if isinstance(namespace.get(name), types.FunctionType)
                      and namespace[name].__module__ == function.__module__]
-    return sources
+    return [text for text in sources if text]
 
 
 def notebook_copy(function, forbid: Iterable) -> str | None:
-    """Whether `function` is a copy of what `check`'s `forbid=` objects stand for, judged as the grader judges a
-    submission: on the text of the cells that define it and the functions of the student's it calls, and on the cells
-    that define the forbidden functions the notebook defines itself."""
+    """`copied` for `check`: on the cells that define `function` and the student's functions it calls, and those that
+    define the forbidden functions the notebook defines itself."""
     items, notebook = [], []
     for item in forbid:
         found = descriptor(item)
@@ -349,8 +308,7 @@ def notebook_copy(function, forbid: Iterable) -> str | None:
             if found[0] == "notebook":
                 notebook += [text for text in cells_of(inspect.unwrap(item)) if text not in notebook]
     plain = inspect.unwrap(function)
-    try:
-        own = [textwrap.dedent(inspect.getsource(plain))]  # defined inside a function, it is not at a cell's top
-    except (OSError, TypeError):
-        own = []
+    own = []
+    with contextlib.suppress(OSError, TypeError):  # defined inside a function, it is not at a cell's top
+        own = [textwrap.dedent(inspect.getsource(plain))]
     return copied(getattr(plain, "__name__", ""), own + cells_of(plain), items, notebook)

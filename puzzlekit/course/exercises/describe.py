@@ -17,10 +17,8 @@ __all__ = ["describe", "cut", "not_done", "left_to_write"]
 
 
 def describe(value, limit: int = 60) -> str:
-    """A short repr of `value` that is the same on every run: functions by name, sets sorted, no memory addresses.
-
-    Floats are shown to 12 significant digits (0.1 + 0.2 reads 0.3); a dict, list, tuple or set too long for `limit`
-    shows its first entries, whole, and how many it has; a numpy array of more than 12 entries, its shape.
+    """A short repr of `value` that is the same on every run: functions by name, sets sorted, no memory addresses,
+    floats to 12 significant digits, long containers cut after a whole entry, big arrays by their shape.
 
     Examples
     --------
@@ -38,33 +36,15 @@ def describe(value, limit: int = 60) -> str:
     limit = check_int(limit, "limit", minimum=10)
     if callable(value) and hasattr(value, "__name__") and not isinstance(value, type):
         return value.__name__
-    text = _text(value, limit)
-    text = re.sub(r"\s+", " ", re.sub(r" at 0x[0-9a-fA-F]+", "", text))  # one line, no address
-    return _shorten(text, limit)
-
-
-def _shorten(text: str, limit: int) -> str:
-    """`text` cut to `limit` characters at a space, never inside a number or a word, and marked ` ...>`."""
-    if len(text) <= limit:
-        return text
-    kept = text[: limit - 4]
-    space = kept.rfind(" ")
-    if space >= limit // 2:
-        kept = kept[:space]
-    return kept.rstrip(",:;") + " ...>"
-
-
-def _float(value) -> str:
-    """A float to 12 significant digits: no rounding noise (0.22499999999999998 reads 0.225)."""
-    text = f"{float(value):.12g}"
-    return text if any(mark in text for mark in ".eafn") else text + ".0"  # 3.0, 1e-13, inf, nan
+    return cut(re.sub(r" at 0x[0-9a-fA-F]+", "", _text(value, limit)), limit)  # no memory address
 
 
 def _text(value, limit: int) -> str:
     """The repr of `value` with floats rounded, sets sorted and long containers cut after a whole entry."""
     if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral):
-        return _float(value)
-    if isinstance(value, bool) or isinstance(value, numbers.Integral):
+        text = f"{float(value):.12g}"  # no rounding noise: 0.22499999999999998 reads 0.225
+        return text if any(mark in text for mark in ".eafn") else text + ".0"  # 3.0, 1e-13, inf, nan
+    if isinstance(value, numbers.Integral):
         return repr(value) if type(value) in (bool, int) else repr(int(value))
     numpy = sys.modules.get("numpy")
     if numpy is not None and isinstance(value, numpy.ndarray):
@@ -89,35 +69,24 @@ def _text(value, limit: int) -> str:
 
 
 def _entries(items, opening: str, closing: str, count: int, unit: str, limit: int) -> str:
-    """`opening` + the entries that fit in `limit`, each whole, + `closing`, and how many there are if some are left
-    out. A dict's items are (key, value) pairs."""
-    texts, length = [], len(opening) + len(closing)
+    """`opening` + the entries that fit in `limit`, each whole, + `closing`; if some are left out, `...` and how
+    many there are. A dict's items are (key, value) pairs."""
+    texts = []
     for item in items:
-        if unit == "entry":
-            text = f"{_text(item[0], limit)}: {_text(item[1], limit)}"
-        else:
-            text = _text(item, limit)
-        texts.append(text)
-        length += len(text) + (2 if len(texts) > 1 else 0)
-        if length > limit:
+        texts.append(f"{_text(item[0], limit)}: {_text(item[1], limit)}" if unit == "entry" else _text(item, limit))
+        if len(opening + ", ".join(texts) + closing) > limit:
             break
-    if len(texts) == count and length <= limit:
+    else:  # every entry fits
         return opening + ", ".join(texts) + closing
-    suffix = f" ({count:,} {unit if count == 1 else unit[:-1] + 'ies' if unit.endswith('y') else unit + 's'})"
-    kept, used = [], len(opening) + len("...") + len(closing) + len(suffix)
-    for text in texts:
-        if used + len(text) + 2 > limit:
-            break
-        kept.append(text)
-        used += len(text) + 2
-    return opening + ", ".join(kept + ["..."]) + closing + suffix
+    suffix = f" ({count:,} {plural(count, unit).split(' ', 1)[1]})"
+    while texts and len(opening + ", ".join(texts + ["..."]) + closing + suffix) > limit:
+        texts.pop()
+    return opening + ", ".join(texts + ["..."]) + closing + suffix
 
 
 def not_done(function: Callable) -> str | None:
-    """Why `function` is not written yet (it still has a `...` statement), or None if it looks written.
-
-    A stub made from `### BEGIN SOLUTION` ... `### END SOLUTION` with a `### STUB:` line reads `...` where
-    the student's code goes; `...` as a numpy index (`q[..., 0]`) does not count.
+    """Why `function` is not written yet (a stub made from `### BEGIN SOLUTION` ... `### END SOLUTION` reads `...`
+    where the student's code goes), or None if it looks written.
 
     Examples
     --------
@@ -128,33 +97,42 @@ def not_done(function: Callable) -> str | None:
     >>> not_done(len) is None
     True
     """
-    name = getattr(function, "__name__", "")
     try:
         tree = parse(textwrap.dedent(inspect.getsource(function)))
     except (OSError, TypeError, SyntaxError):  # built-ins; a lambda in the middle of an expression
         return None
-    definition = next((node for node in ast.walk(tree)
-                       if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name), None)
-    return f"{name} still has `...` where your code goes" if definition and left_to_write(definition) else None
+    definition = next((node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                       and node.name == getattr(function, "__name__", "")), None)
+    return left_to_write(definition) if definition else None
 
 
-def left_to_write(definition: ast.AST) -> bool:
-    """Whether a function's syntax tree still has a `...` where code goes (not numpy's index in `q[..., 0]`)."""
+def left_to_write(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """Why a function's syntax tree is not written yet (a `...` where code goes, not numpy's in `q[..., 0]`), or
+    None: the one wording for `check` and the grader."""
     indexes = {id(part) for node in ast.walk(definition) if isinstance(node, ast.Subscript)
                for part in (node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice])}
-    return any(isinstance(node, ast.Constant) and node.value is Ellipsis and id(node) not in indexes
-               for node in ast.walk(definition))
+    if any(isinstance(node, ast.Constant) and node.value is Ellipsis and id(node) not in indexes
+           for node in ast.walk(definition)):
+        return f"{definition.name} still has `...` where your code goes"
+    return None
 
 
 def cut(text, limit: int = 60) -> str:
-    """`str(text)` on one line, cut to `limit` characters (an error's message, say).
+    """`str(text)` on one line, cut to `limit` characters at a space (never inside a number or a word) and marked
+    ` ...>`: an error's message, say.
 
     Examples
     --------
     >>> cut(ValueError("board has 8 cells; a square board needs 4, 9, 16, ..."), 30)
     'board has 8 cells; a ...>'
     """
-    return _shorten(re.sub(r"\s+", " ", str(text)), limit)
+    text = re.sub(r"\s+", " ", str(text))
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - 4]
+    if kept.rfind(" ") >= limit // 2:
+        kept = kept[: kept.rfind(" ")]
+    return kept.rstrip(",:;") + " ...>"
 
 
 def plural(count: int, word: str) -> str:

@@ -16,27 +16,25 @@ __all__ = ["TakenAway"]
 
 
 class TimeUp(BaseException):
-    """Raised inside the student's function when its case runs out of time (not an Exception: not caught there); its
-    argument is the limit it ran into, in seconds (of CPU time, or by the wall clock)."""
+    """Raised inside the student's function when its case runs out of time (not an Exception: not caught there),
+    with the limit it ran into, in seconds."""
 
 
 class ForbiddenCall(BaseException):
     """Raised inside the student's function when it calls a forbidden library function (see `TakenAway`)."""
 
 
-#: How many times the time limit a case may take by the wall clock, whatever CPU time it used: a sleep, a wait for
-#: input, a machine so loaded that the case hardly runs (the limit itself counts CPU time, so load does not fail an
-#: honest answer).
+#: How many times its time limit (of CPU time: load does not fail an honest answer) a case may take by the wall
+#: clock: a sleep, a wait for input, a machine so loaded that the case hardly runs.
 WALL_CLOCK_FACTOR = 10
 
 
 class Deadline:
-    """`with Deadline(seconds):` raises TimeUp in this thread once it has used `seconds` of CPU time, or once
-    WALL_CLOCK_FACTOR times `seconds` have passed by the wall clock (a sleep uses no CPU).
+    """`with Deadline(seconds):` raises TimeUp in this thread once the process has used `seconds` of CPU time, or
+    once WALL_CLOCK_FACTOR times `seconds` have passed by the wall clock (a sleep uses no CPU).
 
     In the main thread of a system with setitimer (Linux, macOS: a Jupyter kernel runs cells there) timer signals
-    stop the code, even inside `time.sleep`; elsewhere a trace function looks at the clocks on every line. CPU time
-    is the process's: a loaded machine, which gives the process less of each second, does not shorten it.
+    stop the code, even inside `time.sleep`; elsewhere a trace function looks at the clocks on every line.
 
     Examples
     --------
@@ -100,13 +98,12 @@ class Deadline:
 
 
 class TakenAway:
-    """`with TakenAway(forbid):` each library function `forbid` names raises ForbiddenCall when called, however it
-    is reached (by another name, through a wrapper, from the library's own code), and `found` then says which was
-    called first, even if the student's code caught the exception: while inside, its code is a stub's (`stub_code`).
+    """`with TakenAway(forbid):` each library function `forbid` names (or a class's methods, a module's and its
+    imported submodules' functions and methods) raises ForbiddenCall however it is reached, its code a stub's
+    (`stub_code`); `found` then says which was called first, even if the student's code caught the exception.
 
-    `forbid` holds functions, classes (their methods) and modules (their functions and their classes' methods, in a
-    package its imported submodules' too). It tells a student who calls the library's answer, as students do in good
-    faith; copies of the library's code are judged from the answer's text (`copies`), as the grader judges them.
+    It tells a student who calls the library's answer, as students do in good faith; copies of the library's code
+    are judged from the answer's text (`copies`), as the grader judges them.
 
     Examples
     --------
@@ -128,20 +125,17 @@ class TakenAway:
         for item in forbid:
             if isinstance(item, types.ModuleType):  # what it and its submodules define, their classes' methods too
                 for name, module in list(sys.modules.items()):
-                    if (name != item.__name__ and not name.startswith(item.__name__ + ".")
-                            or f"{name}.".startswith(f"{__package__}.")):  # not check's own (`forbidden`, __exit__)
-                        continue
+                    if not f"{name}.".startswith(f"{item.__name__}.") or f"{name}.".startswith(f"{__package__}."):
+                        continue  # another package's, or check's own (`forbidden`, __exit__)
                     own = [value for value in list(vars(module).values()) if getattr(value, "__module__", 0) == name]
                     own += [value for kind in own if isinstance(kind, type) for value in vars(kind).values()]
-                    for value in own:
-                        function = plain_function(value)
-                        if function is not None:
-                            self.functions.setdefault(function, f"the library's {function.__qualname__} (from {name})")
+                    for function in filter(None, map(plain_function, own)):
+                        self.functions.setdefault(function, f"the library's {function.__qualname__} (from {name})")
             elif isinstance(item, type):
-                for name, function in [(name, plain_function(member)) for name, member in vars(item).items()]:
-                    if function is not None:
-                        self.functions[function] = (f"the library's {item.__name__}"
-                                                    + ("" if name == "__init__" else f".{name}"))
+                for name, member in vars(item).items():
+                    if plain_function(member) is not None:
+                        method = "" if name == "__init__" else f".{name}"
+                        self.functions[plain_function(member)] = f"the library's {item.__name__}{method}"
             elif plain_function(item) is None:
                 raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
             else:
@@ -151,8 +145,7 @@ class TakenAway:
                       for function, label in self.functions.items()}
         self.found: str | None = None
 
-    def label(self, function) -> str | None:
-        """What forbidden code `function` is ("the library's X"), or None."""
+    def label(self, function) -> str | None:  # "the library's X", or None
         return self.functions.get(plain_function(function))
 
     def __enter__(self):
@@ -173,14 +166,14 @@ _CALLED: list[str] = []  # what the stubs of `TakenAway` were called for, the fi
 
 
 def forbidden(label: str) -> ForbiddenCall:
-    """The exception a stub of `TakenAway` raises; the call is remembered first (the student's code may catch it)."""
+    """The exception a stub of `TakenAway` raises, remembered first (the student's code may catch it)."""
     _CALLED.append(label)
     return ForbiddenCall(label)
 
 
 def stub_code(function, statement: str) -> types.CodeType:
-    """Code that runs `statement` (a `raise`) whatever it is called with, fit to be `function.__code__`: with as many
-    free variables as `function` has, and no name but built-ins (it runs with `function`'s globals).
+    """Code that runs `statement` (a `raise`, naming only built-ins) whatever it is called with, fit to be
+    `function.__code__` (as many free variables).
 
     Examples
     --------

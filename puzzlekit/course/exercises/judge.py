@@ -1,25 +1,12 @@
 """One case's verdict, the same wherever it is decided: in the student's notebook (`check`) and in the grading
-process (`puzzlekit.course.grader`), which gets what the call did from a worker as data.
-
-`judge` decides, in this order: an exercise not written yet (NotImplementedError, `...` returned), an argument the
-answer changed and should not have, an exception raised (expected or not), a value returned where an exception was
-expected, a matcher's verdict, and the first difference from the expected value.
-"""
+process (`puzzlekit.course.grader`), which gets what the call did from a worker as data."""
 
 from __future__ import annotations
 
-from .compare import Matcher, difference, is_matcher, verdict
+from .compare import Matcher, is_matcher, verdict
 from .describe import cut, describe
 
 __all__ = []
-
-
-def _error_parts(error) -> tuple[str, str, object]:
-    """(type name, message, is_a) of an exception, or of a `Raised` (an exception raised in a grading worker, told
-    by its type's name, its classes and its message)."""
-    if isinstance(error, BaseException):
-        return type(error).__name__, cut(error, 200), lambda kind: isinstance(error, kind)
-    return error.name, cut(error.message, 200), error.is_a
 
 
 def judge(call: str, name: str, result, expected, *, error=None, changed: str | None = None,
@@ -28,9 +15,9 @@ def judge(call: str, name: str, result, expected, *, error=None, changed: str | 
     says so and stops), ("fail", line) if the case fails.
 
     `call` is how the call reads in the feedback ("f(1, 2)"), `name` the function's name; `result` is what the call
-    returned, `error` what it raised instead (an exception, or a `Raised` from a grading worker); `changed` says
-    which argument the call changed that it should not have (None: none); `unwritten` says who raised
-    NotImplementedError (default: `name`).
+    returned, `error` what it raised instead (an exception, or a `Raised` from a grading worker: its type's name,
+    classes and message); `changed` says which argument the call changed that it should not have (None: none);
+    `unwritten` says who raised NotImplementedError (default: `name`).
 
     Examples
     --------
@@ -46,27 +33,25 @@ def judge(call: str, name: str, result, expected, *, error=None, changed: str | 
     ('undone', 'f returned `...`')
     """
     raises = isinstance(expected, type) and issubclass(expected, BaseException)
-    if error is not None:
-        error_name, message, is_a = _error_parts(error)
-        if is_a(NotImplementedError) and not (raises and is_a(expected)):
-            return "undone", unwritten or f"{name} raises NotImplementedError"
+    if isinstance(error, BaseException):
+        error_name, message, is_a = type(error).__name__, cut(error, 200), lambda kind: isinstance(error, kind)
+    elif error is not None:  # a `Raised`
+        error_name, message, is_a = error.name, cut(error.message, 200), error.is_a
+    if error is not None and is_a(NotImplementedError) and not (raises and is_a(expected)):
+        return "undone", unwritten or f"{name} raises NotImplementedError"
     if changed is not None:
         return "fail", f"✗ {call} {changed}"
     if error is not None:
-        if raises and is_a(expected):
-            return None
-        return "fail", f"✗ {call} raised {error_name}: {message}"
+        return None if raises and is_a(expected) else ("fail", f"✗ {call} raised {error_name}: {message}")
     if result is Ellipsis:
         return "undone", f"{name} returned `...`"
     if raises:
         return "fail", f"✗ {call} returned {describe(result)}, expected it to raise {expected.__name__}"
-    if is_matcher(expected):  # a Matcher completes "returned ...", another matcher says a whole sentence
+    if is_matcher(expected) and not isinstance(expected, Matcher):  # a matcher that says a whole sentence
         why = expected.mismatch(result)
-        if why is None:
-            return None
-        return "fail", f"✗ {call} returned {why}" if isinstance(expected, Matcher) else f"✗ {call}: {why}"
-    where = difference(result, expected)
-    if where is None:
+        return None if why is None else ("fail", f"✗ {call}: {why}")
+    why = verdict(result, expected)
+    if why is None:
         return None
-    hint = " (a function without `return` returns None)" if result is None else ""
-    return "fail", f"✗ {call} returned {verdict(result, expected, where)}{hint}"
+    hint = " (a function without `return` returns None)" if result is None and not is_matcher(expected) else ""
+    return "fail", f"✗ {call} returned {why}{hint}"

@@ -224,13 +224,9 @@ def _answer(arguments: tuple, message: dict) -> dict:
         if type(state) is not type(start) or (isinstance(state, (tuple, str)) and len(state) != len(start)):
             raise ValueError(f"{cut(describe(state), 60)} is not a state of this problem (its start: {start!r})")
         answer = ("returned", list(getattr(recorder, message["method"])(state)))
-    except Exception as error:  # noqa: BLE001 - what the problem raised, the search's code gets
-        answer = ("raised", error)
-    try:
-        data = pickle.dumps(answer)
-    except Exception as error:  # noqa: BLE001 - an exception that does not pickle: its words
-        data = pickle.dumps(("raised", ValueError(f"{type(error).__name__}: {cut(answer[1], 200)}")))
-    return {"op": "answer", "id": message.get("id"), "value": base64.b64encode(data).decode()}
+    except Exception as error:  # noqa: BLE001 - what the problem raised, the search's code gets, in words
+        answer = ("raised", f"{type(error).__name__}: {cut(error, 200)}")
+    return {"op": "answer", "id": message.get("id"), "value": base64.b64encode(pickle.dumps(answer)).decode()}
 
 
 def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, notes: list,
@@ -340,10 +336,9 @@ class _Run:
                             alive = self.restart()
             for name, grade_id, points, _ in exercises:
                 record, failed = self.recorded.get(grade_id), failures.get(grade_id)
-                cases = len(record["cases"]) + len(record["hidden"]) if record else 0
-                message = ended.get(grade_id) or (f"✓ {name} passes all {plural(cases, 'case')}" if not failed else
-                                                  "\n".join(failed[:1] + [f"{len(failed)} of {plural(cases, 'case')} "
-                                                                          "failed"]))
+                cases = plural(len(record["cases"]) + len(record["hidden"]) if record else 0, "case")
+                message = ended.get(grade_id) or (f"{failed[0]}\n{len(failed)} of {cases} failed" if failed
+                                                  else f"✓ {name} passes all {cases}")
                 passed = grade_id not in ended and not failed
                 results[grade_id] = ExerciseResult(name, grade_id, points if passed else 0, points, message)
             if self.worker is not None:
@@ -362,12 +357,10 @@ class _Run:
             ended = self.written(name, record)
             if ended:
                 return ended, False
-        numbers = range(len(record["cases"]), len(record["cases"]) + len(record["hidden"])) if hidden else range(
-            len(record["cases"]))
-        cases = record["hidden"] if hidden else record["cases"]
         time_limit = self.grader.time_limit or record["time_limit"]
         exercise_names = {name for name, *_ in self.grader._exercises}
-        for number, (arguments, expected) in zip(numbers, cases):
+        cases = enumerate(record["hidden"], len(record["cases"])) if hidden else enumerate(record["cases"])
+        for number, (arguments, expected) in cases:
             if not isinstance(arguments, tuple):
                 arguments = (arguments,)
             call = (f"{name}(hidden case {number - len(record['cases']) + 1})" if hidden

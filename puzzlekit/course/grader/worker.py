@@ -183,20 +183,12 @@ def _take_away(forbid, seen: dict) -> None:
 class _Asking:
     """A `Recorder` argument as a student worker holds it: each `successors`, `actions` or `predecessors` it is asked
     goes to the grading process, whose copy of the argument records it and answers (a record kept in this process
-    would be the student's code's to rewrite); the rest (`initial`, `goal`, `is_goal`, `result`, ...) is the
-    problem's, here."""
+    would be the student's code's to rewrite); the rest (`initial`, `goal`, `result`, ...) is the problem's, here."""
 
     def __init__(self, recorder, argument: int, ask):
-        self.problem, self._argument, self._ask = recorder.problem, argument, ask
-
-    def successors(self, state):
-        return self._ask(self._argument, "successors", state)
-
-    def actions(self, state):
-        return self._ask(self._argument, "actions", state)
-
-    def predecessors(self, state):
-        return self._ask(self._argument, "predecessors", state)
+        self.problem = recorder.problem
+        for method in ("successors", "actions", "predecessors"):
+            setattr(self, method, functools.partial(ask, argument, method))
 
     def __getattr__(self, name):
         if name == "problem":  # not set yet: no recursion
@@ -251,19 +243,16 @@ def student(setup: dict, inbox: int, out: int) -> None:
                 values.append(namespace[name])
     _take_away(setup["forbid"], seen)
     send(out, {"op": "ready"})
-    call = {}
 
     def ask(argument: int, method: str, state):
         """What the grading process's copy of the call's `argument` (a `Recorder`) answers to `method`(`state`)."""
-        send(out, {"op": "ask", "id": call.get("id"), "argument": argument, "method": method, "state": encode(state)})
+        send(out, {"op": "ask", "id": request["id"], "argument": argument, "method": method, "state": encode(state)})
         answer = receive(inbox)
-        while answer is not None and answer.get("op") == "answer" and answer.get("id") != call.get("id"):
-            answer = receive(inbox)  # an answer to an ask of an earlier call that ran out of time meanwhile
         if answer is None or answer.get("op") != "answer":
             os._exit(0)  # the grading process said stop, or ended
         outcome, value = pickle.loads(base64.b64decode(answer["value"]))  # noqa: S301 - from the grading process
         if outcome == "raised":
-            raise value
+            raise ValueError(value)
         return value
 
     while True:
@@ -272,7 +261,6 @@ def student(setup: dict, inbox: int, out: int) -> None:
             request = receive(inbox)
         if request is None or request.get("op") != "call":
             return
-        call["id"] = request.get("id")
         reply = {"op": "result", "id": request.get("id")}
         function = namespace.get(request["name"])
         arguments = pickle.loads(base64.b64decode(request["args"]))  # noqa: S301 - from the grading process
