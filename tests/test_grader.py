@@ -520,10 +520,10 @@ def test_the_exercises_come_from_the_chapter_in_its_order(grader):
 
 
 def test_hidden_cases_depend_on_the_secret_only(chapter, grader):
-    recorded = grader._recorded()["exercises"]
+    recorded = grader._recorded()
     assert [len(recorded[grade_id]["hidden"]) for _, grade_id, _ in grader.exercises] == [3, 3, 4]
-    again = ChapterGrader(chapter, secret="a class's secret")._recorded()["exercises"]
-    other = ChapterGrader(chapter, secret="another class")._recorded()["exercises"]
+    again = ChapterGrader(chapter, secret="a class's secret")._recorded()
+    other = ChapterGrader(chapter, secret="another class")._recorded()
     hidden = [args for args, _ in recorded["check-effective_branching_factor"]["hidden"]]
     assert hidden == [args for args, _ in again["check-effective_branching_factor"]["hidden"]]
     assert hidden != [args for args, _ in other["check-effective_branching_factor"]["hidden"]]
@@ -547,7 +547,7 @@ def test_a_student_worker_is_sent_the_cells_and_the_arguments_only(chapter, grad
                                          "memory_bytes", "cpu_seconds", "cwd"} for setup in setups)
     tests = {cell.source for cell in notebook.cells if "check(" in cell.source}
     assert all(source not in tests for setup in setups for _, source in setup["cells"])
-    recorded = grader._recorded()["exercises"]
+    recorded = grader._recorded()
     cases = {(record["name"], repr(arguments if isinstance(arguments, tuple) else (arguments,)))
              for record in recorded.values() for arguments, _ in record["cases"] + record["hidden"]}
     calls = [message for message in sent if message.get("op") == "call"]
@@ -1325,7 +1325,7 @@ def test_no_message_carries_a_hidden_case_of_an_earlier_exercise(tmp_path):
         code("check(kept, [((5,), 5)])"),
     ]), chapter)
     grader = ChapterGrader(chapter, secret="s")
-    hidden = [arguments[0] for record in grader._recorded()["exercises"].values()
+    hidden = [arguments[0] for record in grader._recorded().values()
               for arguments, _ in record["hidden"]]
     assert len(hidden) == 3
     keeper = "given = []\n\n\ndef double(x):\n    given.append(x)\n    return 2 * x"

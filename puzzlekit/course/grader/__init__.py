@@ -8,7 +8,7 @@ the other workers out of its reach); it calls the student's functions on the cas
 chapter (hidden cases included), and scores the answers in the grading process.
 """
 
-from .chapter import SECRET_FILE, SECRET_VARIABLE, ChapterGrader, grading_secret
+from .chapter import ChapterGrader, grading_secret
 from .report import ExerciseResult, Flag, SubmissionReport
 
 __all__ = ["ChapterGrader", "SubmissionReport", "grading_secret"]

@@ -34,25 +34,16 @@ def library_items(forbid) -> list:
                    if item[0] in ("module", "object") and (item[1] == "puzzlekit" or item[1].startswith("puzzlekit."))})
 
 
-def _module_files(name: str) -> list[Path]:
-    """The source files of the module `name` (every file of a package)."""
-    path = _PACKAGE.parent.joinpath(*name.split("."))
-    if path.is_dir():
-        return sorted(path.rglob("*.py"))
-    return [path.with_suffix(".py")] if path.with_suffix(".py").is_file() else []
-
-
 def _plan(items) -> dict[Path, set | None]:
-    """File -> the qualified names to take out of it (None: every function in it)."""
+    """Source file -> the qualified names to take out of it (None: every function in it): a module's every file (a
+    package's all), an object's in its module's first file (a package's `__init__.py`)."""
     plan: dict = {}
-    for item in items:
-        if item[0] == "module":
-            for path in _module_files(item[1]):
-                plan[path] = None
-        else:
-            for path in _module_files(item[1])[:1]:
-                if plan.get(path, set()) is not None:
-                    plan.setdefault(path, set()).add(item[2])
+    for kind, module, *names in items:  # sorted: a module comes before its objects
+        path = _PACKAGE.parent.joinpath(*module.split("."))
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path.with_suffix(".py")]
+        for file in files if kind == "module" else files[:1]:
+            if file.is_file() and plan.get(file, set()) is not None:
+                plan[file] = None if kind == "module" else plan.get(file, set()) | set(names)
     return plan
 
 
@@ -62,9 +53,6 @@ class _Emptier(ast.NodeTransformer):
     def __init__(self, names: set | None, module: str):
         self.names, self.module, self.scope = names, module, []
 
-    def _chosen(self, qualname: str) -> bool:
-        return self.names is None or any(qualname == name or qualname.startswith(name + ".") for name in self.names)
-
     def visit_ClassDef(self, node):
         self.scope.append(node.name)
         self.generic_visit(node)
@@ -73,8 +61,9 @@ class _Emptier(ast.NodeTransformer):
 
     def visit_FunctionDef(self, node):
         qualname = ".".join(self.scope + [node.name])
-        if not self._chosen(qualname):
-            return node
+        if self.names is not None and not any(qualname == name or qualname.startswith(name + ".")
+                                              for name in self.names):
+            return node  # neither named nor a method of a class named
         docstring = node.body[:1] if ast.get_docstring(node) is not None else []
         message = f"{self.module}.{qualname} is not available while grading: the exercise forbids it"
         node.body = docstring + [ast.Raise(ast.Call(ast.Name("NotImplementedError", ast.Load()),
@@ -96,19 +85,14 @@ def _digest(items) -> str:
 
 
 def _builds_folder() -> Path:
-    """The folder of the builds: this user's alone (a worker run as another user gets its own build linked into its
-    own folder: `isolation`); refused if someone else made it."""
+    """The folder of the builds, this user's alone (see `isolation` for a worker run as another user); refused if
+    someone else made it or may change it."""
     _BUILDS.mkdir(mode=0o700, exist_ok=True)
     info = os.lstat(_BUILDS)
     if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o022:
         raise RuntimeError(f"{_BUILDS} is not a folder of this user's that only this user may change")
     os.chmod(_BUILDS, 0o700)
     return _BUILDS
-
-
-def _copy(source: str, target: str) -> None:
-    shutil.copyfile(source, target)
-    os.chmod(target, 0o644)
 
 
 def student_build(forbid) -> Path:
@@ -121,21 +105,18 @@ def student_build(forbid) -> Path:
     temporary = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))
     try:
         os.chmod(temporary, 0o755)
-        shutil.copytree(_PACKAGE, temporary / "puzzlekit", copy_function=_copy,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copytree(_PACKAGE, temporary / "puzzlekit", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         if _DATA.is_dir():
-            shutil.copytree(_DATA, temporary / "data", copy_function=_copy)
+            shutil.copytree(_DATA, temporary / "data")
         for path, names in _plan(items).items():
             relative = path.relative_to(_PACKAGE.parent)
             module = ".".join(relative.with_suffix("").parts).removesuffix(".__init__")
             tree = _Emptier(names, module).visit(parse(path.read_text()))
             (temporary / relative).write_text(ast.unparse(ast.fix_missing_locations(tree)) + "\n")
         compileall.compile_dir(temporary / "puzzlekit", quiet=2)  # workers write no bytecode: it is made here once
-        for root, folders, files in os.walk(temporary):
-            for name in folders:
-                os.chmod(os.path.join(root, name), 0o755)
-            for name in files:
-                os.chmod(os.path.join(root, name), 0o644)
+        for root, folders, files in os.walk(temporary):  # any user may read it, none but this one change it
+            for name in folders + files:
+                os.chmod(os.path.join(root, name), 0o755 if name in folders else 0o644)
         try:
             os.rename(temporary, folder)
         except OSError:  # another grader made the same build meanwhile: theirs is kept

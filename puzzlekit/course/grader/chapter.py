@@ -1,12 +1,5 @@
-"""`ChapterGrader`: grade submitted notebooks of one chapter outside the student's process.
-
-The cases come from the instructor's chapter, run once (per chapter, kept in memory) in a worker that runs only
-the instructor's code, with `check` replaced by a recorder; hidden cases are drawn there with a seed made from
-the grading secret, the chapter and the exercise. The submission's code runs in another worker (`worker`), which
-imports the student build of puzzlekit (`build`) and runs where the operating system keeps the grader's files out
-of its reach (`isolation`), under resource limits and a wall-clock limit enforced here; only safe JSON comes back,
-and the verdicts, the points and the messages are computed here, with the instructor's own matchers.
-"""
+"""`ChapterGrader`: grade submitted notebooks of one chapter, on cases recorded once (kept in memory) by a worker that
+runs only the instructor's chapter, with `check` a recorder and the hidden cases drawn from the grading secret."""
 
 from __future__ import annotations
 
@@ -155,16 +148,13 @@ class ChapterGrader:
                   "runs as this user and may read and change what this user may", file=sys.stderr)
         self.private = [self.path, Path(os.getcwd()) / SECRET_FILE] + [Path(path).resolve() for path in private]
         self.secret = grading_secret(secret)
-        self.time_limit, self.memory_limit_mb = time_limit, memory_limit_mb
+        self.time_limit, self.memory_limit_mb, self.max_restarts = time_limit, memory_limit_mb, max_restarts
         self.notebook_time_limit, self.cell_time_limit = notebook_time_limit, cell_time_limit
-        self.max_restarts = max_restarts
         self.teacher = nbformat.read(self.path, as_version=4)
-        tagged = copy.deepcopy(self.teacher)
-        tag_notebook(tagged)
-        self.tagged = tagged
+        tag_notebook(self.teacher)  # in memory: nbgrader's tags say which cells are tests
         self._exercises = []  # (name, grade_id, points, teacher cell index)
         names_so_far: set = set()
-        for index, cell in enumerate(tagged.cells):
+        for index, cell in enumerate(self.teacher.cells):
             tags = _tags(cell)
             if cell.cell_type == "code" and has_solution(cell):
                 names_so_far |= set(re.findall(r"^(?:def|class)\s+(\w+)", cell_source(cell), re.M))
@@ -175,14 +165,12 @@ class ChapterGrader:
                 self._exercises.append((name, tags["grade_id"], points, index))
         self.chapter = self.path.stem
         self.key = hashlib.sha256(f"{self.secret}\0{self.chapter}".encode()).hexdigest()
-        self.test_sources = {_normal(cell_source(tagged.cells[index])) for *_, index in self._exercises}
-        self.test_ids = {grade_id for _, grade_id, _, _ in self._exercises}
-        self.teacher_sources = {_normal(cell_source(cell)) for cell in tagged.cells
-                                if cell.cell_type == "code" and not has_solution(cell)
-                                and not _tags(cell).get("solution")}
-        self.build_seconds, self.teacher_errors = None, []
-        self.reference_sources = [cell_source(cell) for cell in tagged.cells  # the instructor's answers
-                                  if cell.cell_type == "code" and has_solution(cell)]
+        self._tests = {grade_id: _normal(cell_source(self.teacher.cells[index]))  # grade_id -> its test cell
+                       for _, grade_id, _, index in self._exercises}
+        code = [cell for cell in self.teacher.cells if cell.cell_type == "code"]
+        self.reference_sources = [cell_source(cell) for cell in code if has_solution(cell)]  # the instructor's answers
+        self.teacher_sources = {_normal(cell_source(cell)) for cell in code
+                                if not has_solution(cell) and not _tags(cell).get("solution")}
 
     @property
     def exercises(self) -> list[tuple[str, str, int]]:
@@ -191,17 +179,14 @@ class ChapterGrader:
 
     # -- the cases ---------------------------------------------------------------------------------------------
     def _recorded(self) -> dict:
-        """The exercises recorded from the instructor's chapter, built once per chapter file and secret."""
+        """grade_id -> its exercise as recorded from the instructor's chapter (once per chapter file and secret)."""
         stamp = (str(self.path), self.path.stat().st_mtime_ns, self.key)
         with _BUILD_LOCK:
             if stamp not in _BUILT:
-                started = time.monotonic()
                 _BUILT[stamp] = self._build()
-                self.build_seconds = time.monotonic() - started
         data, chosen = _BUILT[stamp]
         recorded = pickle.loads(data)  # noqa: S301 - our own teacher worker's pickle, in memory: fresh objects per call
-        return {"exercises": {grade_id: recorded["exercises"][number] for grade_id, number in chosen.items()},
-                "errors": recorded["errors"]}
+        return {grade_id: recorded["exercises"][number] for grade_id, number in chosen.items()}
 
     def _build(self) -> tuple[bytes, dict]:
         cells = [[index, cell_source(cell)] for index, cell in enumerate(self.teacher.cells)
@@ -215,17 +200,14 @@ class ChapterGrader:
             raise RuntimeError(f"{self.path.name}: the instructor's chapter did not run to its end in the grader")
         data = base64.b64decode(message["data"])
         recorded = pickle.loads(data)  # noqa: S301 - from the worker that ran only the instructor's chapter
-        chosen = {}  # grade_id -> the number of its record
-        # First the check of the exercise's own function in its cell; only then, for an exercise still without one,
-        # a check of another name in that cell (a check cell may first check an earlier exercise, through
-        # earlier_exercise, before its own: that one must not be taken for it).
-        for same_name in (True, False):
-            for number, record in enumerate(recorded["exercises"]):
-                grade = next((grade_id for name, grade_id, _, index in self._exercises
-                              if index == record["cell"] and (name == record["name"] or not same_name)), None)
-                if grade is not None and grade not in chosen:
-                    chosen[grade] = number
-        self.teacher_errors = recorded["errors"]
+        # An exercise's record: its cell's check of its own function, else its cell's first check (a check cell may
+        # first check an earlier exercise, through earlier_exercise: that one must not be taken for its own).
+        records, chosen = recorded["exercises"], {}  # grade_id -> the number of its record
+        for name, grade_id, _, index in self._exercises:
+            in_cell = [number for number, record in enumerate(records) if record["cell"] == index]
+            own = [number for number in in_cell if records[number]["name"] == name]
+            if in_cell:
+                chosen[grade_id] = (own or in_cell)[0]
         return data, chosen
 
     # -- grading -----------------------------------------------------------------------------------------------
@@ -236,21 +218,19 @@ class ChapterGrader:
         report = SubmissionReport(student, self.chapter)
         notes = ["isolation: none"] if self.isolation == "none" else []
         try:
-            notebook = _read_notebook(submission)
-            cells = notebook.get("cells")
+            cells = _read_notebook(submission).get("cells")
             if not isinstance(cells, list) or not all(isinstance(cell, dict) for cell in cells):
                 raise ValueError("it has no list of cells")
         except Exception as error:  # noqa: BLE001 - a bad submission is a note, not an error
-            notebook, cells = None, []
+            cells = []
             notes.append(f"the submission is not a notebook ({type(error).__name__}: {cut(error, 120)})")
-        recorded = self._recorded()
+        recorded = self._recorded()  # an instructor's chapter that does not run raises here
         plan, plan_notes = self._plan(cells)
         notes += plan_notes
         report.flags = flags(cells, {index for index, _, kind in plan if kind == "student"})
-        grade_ids = {index: _tags(cell).get("grade_id", "") for index, cell in enumerate(cells)
-                     if isinstance(cell, dict)}
+        grade_ids = {index: _tags(cell).get("grade_id", "") for index, cell in enumerate(cells)}
         try:
-            grade_submission(self, plan, recorded["exercises"], report, notes, grade_ids)
+            grade_submission(self, plan, recorded, report, notes, grade_ids)
         except Exception as error:  # noqa: BLE001 - never an exception for a submission: what is left scores 0
             notes.append(f"grading stopped early ({type(error).__name__}: {cut(error, 120)})")
             graded = {result.grade_id for result in report.exercises}
@@ -262,8 +242,7 @@ class ChapterGrader:
 
     def _plan(self, cells) -> tuple[list, list]:
         """(index, source, kind) of each code cell to run, kind "instructor" or "student"; notes on what was odd."""
-        plan, notes, skipped_tests, seen_ids = [], [], 0, set()
-        sources = {_normal(cell_source(cell)) for cell in cells if cell.get("cell_type") == "code"}
+        plan, notes = [], []
         stripped = copy.deepcopy(cells)
         for cell in stripped:
             cell.get("metadata", {}).pop("nbgrader", None)
@@ -274,23 +253,20 @@ class ChapterGrader:
         for index, (cell, retagged) in enumerate(zip(cells, stripped)):
             if cell.get("cell_type") != "code":
                 continue
-            source, grade_id = cell_source(cell), _tags(cell).get("grade_id", "")
-            seen_ids.add(grade_id)
-            is_check = _tags(retagged).get("grade") and not _tags(retagged).get("solution")
-            if grade_id in self.test_ids or _normal(source) in self.test_sources or is_check:
-                skipped_tests += 1
-                continue
-            kind = "instructor" if _normal(source) in self.teacher_sources else "student"
-            plan.append((index, source, kind))
-        found = {grade_id for _, grade_id, _, index in self._exercises if grade_id in seen_ids
-                 or _normal(cell_source(self.tagged.cells[index])) in sources}
-        missing = [grade_id for _, grade_id, _, _ in self._exercises if grade_id not in found]
+            source = cell_source(cell)
+            if _tags(cell).get("grade_id", "") in self._tests or _normal(source) in self._tests.values() or (
+                    _tags(retagged).get("grade") and not _tags(retagged).get("solution")):
+                continue  # a test: the grading process runs the instructor's cases instead
+            plan.append((index, source, "instructor" if _normal(source) in self.teacher_sources else "student"))
+        code = [cell for cell in cells if cell.get("cell_type") == "code"]
+        ids, sources = {_tags(cell).get("grade_id", "") for cell in code}, {_normal(cell_source(cell)) for cell in code}
+        missing = [grade_id for grade_id, test in self._tests.items() if not (grade_id in ids or test in sources)]
         theirs, ours = _which_chapter(cells), _which_chapter(self.teacher.cells)
-        another = bool(theirs and ours and theirs != ours)  # its title says so: the rest follows from that
-        if another:
+        if theirs and ours and theirs != ours:  # its title says so: the rest follows from that
             notes.append(f"this is {theirs}'s notebook, not {ours}'s ({self.chapter}): graded as {ours} all the same")
-        if cells and missing and not another:
-            notes.append("test cells deleted or renamed (" + ", ".join(sorted(missing)) + "): graded all the same")
-        if cells and not any(kind == "instructor" for *_, kind in plan) and not another:
-            notes.append(f"no cell of {self.chapter} found unchanged: is this a submission of another chapter?")
+        elif cells:
+            if missing:
+                notes.append("test cells deleted or renamed (" + ", ".join(sorted(missing)) + "): graded all the same")
+            if not any(kind == "instructor" for *_, kind in plan):
+                notes.append(f"no cell of {self.chapter} found unchanged: is this a submission of another chapter?")
         return plan, notes

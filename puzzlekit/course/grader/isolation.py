@@ -3,18 +3,16 @@
 - "bubblewrap" (`bwrap`): a sandbox that holds only Python, the student build and the worker's own folder, with
   no network, its own process ids (no other process in its `/proc`) and an unprivileged user; every process the
   worker starts dies with it.
-- "user": when the grader runs as root without bubblewrap (Gradescope's container, Docker), the worker runs as a
-  user id of its own that no other worker has at the same time, with its student build linked into its own folder
-  (the builds' folder is the grader's); others' rights are taken away from the files it must not read (the real
-  package, the teacher notebook, the secret, what the caller names private, and all of the git checkouts that hold
-  them but Python), and all that user's processes are killed when the worker stops.
-- "none": neither is available; the grader says so (`isolation: none`) and grades all the same: the worker runs as
-  the grader's user, and what keeps the answers from it is only that the student build and the grading process
-  hold them (the grader's files are within its reach).
+- "user" (the grader is root, without bubblewrap: Gradescope's container, Docker): a user id no other worker has at
+  the same time; others lose their rights on what it must not read (the real package, the teacher notebook, the
+  secret, what the caller names private, the git checkouts that hold them), and its processes die when it stops.
+- "none": neither is available; the grader says so (`isolation: none`) and grades all the same: the answers are
+  kept out of the student build, but the grader's files are within the worker's reach.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import functools
 import json
@@ -38,50 +36,36 @@ SHARED = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")  # where any user may wri
 DISK_BYTES = str(256 << 20)  # what a bubblewrap worker may write in its folder, and in its /tmp
 
 
-@functools.cache
-def _bubblewrap_works() -> bool:
-    """Whether `bwrap` is installed and may make its namespaces here (a container may refuse them)."""
-    if shutil.which("bwrap") is None:
-        return False
+def _runs(command: list[str], **options) -> bool:
     try:
-        return subprocess.run(_bubblewrap_prefix([]) + ["true"], capture_output=True, timeout=30).returncode == 0
+        return subprocess.run(command, capture_output=True, timeout=60, **options).returncode == 0
     except (OSError, subprocess.TimeoutExpired):
         return False
 
 
 @functools.cache
-def _user_works() -> bool:
-    """Whether the grader is root and Python runs as another user (whose folders it needs may be the grader's)."""
-    if os.geteuid() != 0:
-        return False
-    try:
-        return subprocess.run([sys.executable, "-I", "-c", "import numpy"], capture_output=True, timeout=60,
-                              user=USER_IDS[-1], group=USER_IDS[-1], extra_groups=[], cwd="/").returncode == 0
-    except (OSError, subprocess.TimeoutExpired):
-        return False
+def usable(kind: str) -> bool:
+    """Whether the isolation `kind` works here: "bubblewrap" if `bwrap` may make its namespaces (a container may
+    refuse them), "user" if the grader is root and Python runs as another user (whose folders may be the grader's)."""
+    if kind == "bubblewrap":
+        return shutil.which("bwrap") is not None and _runs(_bubblewrap_prefix([]) + ["true"])
+    if kind == "user":
+        return os.geteuid() == 0 and _runs([sys.executable, "-I", "-c", "import numpy"], user=USER_IDS[-1],
+                                           group=USER_IDS[-1], extra_groups=[], cwd="/")
+    return True
 
 
 def available() -> str:
     """The strongest isolation this machine allows: "bubblewrap", "user" (the grader is root) or "none"."""
-    if _bubblewrap_works():
-        return "bubblewrap"
-    return "user" if _user_works() else "none"
-
-
-def usable(kind: str) -> bool:
-    """Whether the isolation `kind` works here."""
-    return {"bubblewrap": _bubblewrap_works, "user": _user_works}.get(kind, lambda: True)()
+    return next(kind for kind in KINDS if usable(kind))
 
 
 def _python_folders() -> list[str]:
     """The folders Python and its installed packages live in (never the folder a script was run from)."""
     folders = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
                *(sysconfig.get_paths()[name] for name in ("stdlib", "platstdlib", "purelib", "platlib"))}
-    kept = []
-    for folder in sorted(os.path.realpath(folder) for folder in folders if os.path.isdir(folder)):
-        if not any(folder.startswith(other + "/") for other in kept) and folder not in kept:
-            kept.append(folder)
-    return kept
+    real = sorted({os.path.realpath(folder) for folder in folders if os.path.isdir(folder)})
+    return [folder for folder in real if not any(folder.startswith(other + "/") for other in real)]  # outermost
 
 
 def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[str]:
@@ -104,42 +88,22 @@ def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[s
     return command + ["--"]
 
 
-def _keep_from_others(paths) -> None:
-    """Take away other users' rights on `paths` (the real package, the grader's files) where they have any: a
-    worker run as another user reads only what all may read."""
-    for path in paths:
-        try:
-            mode = os.stat(path).st_mode
-            if mode & 0o007:
-                os.chmod(path, mode & ~0o007)
-        except OSError:
-            pass  # gone, or not the grader's to change
-
-
 def _checkouts(paths) -> list[Path]:
-    """What the git checkouts that hold `paths` hold beside them: other chapters' teacher notebooks, the tests,
-    `.git` (whose objects hold every teacher notebook), all but what Python runs from (a `.venv`); and where a
-    checkout's `.git` is elsewhere (a `git worktree`, a `--separate-git-dir`, `alternates`), that repository, and the
-    checkout it belongs to. Without write rights a worker cannot read them only if others have no rights on them:
-    "user" isolation takes those away."""
+    """What the git checkouts that hold `paths` hold beside them but Python (a `.venv`): other chapters' teacher
+    notebooks, the tests, `.git` (whose objects hold every teacher notebook); and where a checkout's `.git` is
+    elsewhere (a `git worktree`, a `--separate-git-dir`, `alternates`), that repository and its checkout."""
     python = [Path(folder) for folder in _python_folders()]
     roots = {folder for path in paths for folder in Path(path).resolve().parents if (folder / ".git").exists()}
-    entries = []
-    for data in _git_data([root / ".git" for root in roots]):
-        if data.name == ".git":
-            roots.add(data.parent)
-        else:
-            entries.append(data)
-    for root in roots:
-        entries += [entry for entry in root.iterdir() if not entry.is_symlink()
-                    and not any(entry == folder or entry in folder.parents for folder in python)]
-    return entries
+    data = _git_data([root / ".git" for root in roots])
+    roots |= {folder.parent for folder in data if folder.name == ".git"}  # a `.git` folder: it is in a checkout
+    return [folder for folder in data if folder.name != ".git"] + [
+        entry for root in roots for entry in root.iterdir() if not entry.is_symlink()
+        and not any(entry == folder or entry in folder.parents for folder in python)]
 
 
 def _git_data(todo: list[Path]) -> list[Path]:
-    """The folders that hold the data of the repositories whose `.git` entries are `todo`: a `.git` folder, the
-    folder a `.git` file names (`gitdir: ...`), the common folder of a worktree's (`commondir`), and the object
-    folders its `objects/info/alternates` names."""
+    """The folders of the repositories whose `.git` entries are `todo`: a `.git` folder, the one a `.git` file names
+    (`gitdir: ...`), a worktree's common folder (`commondir`), the object folders `objects/info/alternates` names."""
     found: list[Path] = []
     while todo:
         path = todo.pop()
@@ -165,8 +129,7 @@ def _namespace_of(pid: str) -> str | None:
 
 
 class Confinement:
-    """One worker's isolation: the command that starts it, what its process does before Python starts, and what
-    is done once it has stopped (`release`)."""
+    """One worker's isolation: the command that starts it, its environment, and what is done once it has stopped."""
 
     def __init__(self, kind: str, build: str, workdir: str, private=()):
         self.kind, self.build, self.workdir = kind, build, workdir
@@ -175,7 +138,11 @@ class Confinement:
             self._info = os.pipe()
             self.pass_fds = (self._info[1],)
         if kind == "user":
-            _keep_from_others([_PACKAGE, *private, *_checkouts([_PACKAGE, *private])])
+            for path in [_PACKAGE, *private, *_checkouts([_PACKAGE, *private])]:  # others lose their rights on them
+                with contextlib.suppress(OSError):  # gone, or not the grader's to change
+                    mode = os.stat(path).st_mode
+                    if mode & 0o007:
+                        os.chmod(path, mode & ~0o007)
             self._take_user_id()
             os.chown(workdir, self.uid, self.uid)
             # the builds' folder is the grader's alone (other exercises' builds have bodies this one has not): the
@@ -229,15 +196,9 @@ class Confinement:
             except OSError:
                 continue
             for entry in entries:
-                try:
-                    if entry.stat(follow_symlinks=False).st_uid != self.uid:
-                        continue
-                    if entry.is_dir(follow_symlinks=False):
-                        shutil.rmtree(entry.path)
-                    else:
-                        os.unlink(entry.path)
-                except OSError:
-                    pass
+                with contextlib.suppress(OSError):  # gone meanwhile
+                    if entry.stat(follow_symlinks=False).st_uid == self.uid:
+                        (shutil.rmtree if entry.is_dir(follow_symlinks=False) else os.unlink)(entry.path)
 
     def started(self) -> None:
         """The worker's process has started: the grader's copy of what it was passed is closed."""

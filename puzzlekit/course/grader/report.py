@@ -20,17 +20,13 @@ class ExerciseResult:
 
 @dataclass(frozen=True)
 class Flag:
-    """Something in a submitted code cell that has no place in an answer, for the instructor to look at.
+    """Something in a submitted code cell that has no place in an answer, for the instructor to look at."""
 
-    `cell` is the cell's index in the submission, `grade_id` its nbgrader grade_id ("" if none), `line` the line
-    in the cell (from 1), `construct` what was found (e.g. "os.environ write"), `text` that line.
-    """
-
-    cell: int
-    grade_id: str
-    line: int
-    construct: str
-    text: str
+    cell: int  # the cell's index in the submission
+    grade_id: str  # the cell's nbgrader grade_id ("" if none)
+    line: int  # the line in the cell, from 1
+    construct: str  # what was found, e.g. "os.environ write"
+    text: str  # that line
 
 
 @dataclass
@@ -64,8 +60,5 @@ class SubmissionReport:
         return sum(result.max_score for result in self.exercises)
 
     def to_dict(self) -> dict:
-        """The report as JSON-able data."""
-        return {"student": self.student, "chapter": self.chapter, "total": self.total, "max_score": self.max_score,
-                "exercises": [asdict(result) for result in self.exercises],
-                "flags": [asdict(flag) for flag in self.flags], "note": self.note, "cells": list(self.cells),
-                "seconds": self.seconds}
+        """The report as JSON-able data, with its total and its maximum."""
+        return asdict(self) | {"total": self.total, "max_score": self.max_score}

@@ -1,6 +1,5 @@
-"""What the grading process reads in a submission's source without running it: the instructor's flags, unfinished
-answers, answers that are copies of the library's code (judged by `exercises.copies`, as `check` judges them); and
-the pickling of case arguments for a worker."""
+"""What the grading process reads in a submission's source without running it (the instructor's flags, unfinished
+answers; copies are judged by `exercises.copies`), and the pickling of case arguments for a worker."""
 
 from __future__ import annotations
 
@@ -126,10 +125,6 @@ def flags(cells, student: set | None = None) -> list[Flag]:
     return found
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# the student's functions, read from the source
-
-
 def unfinished(name: str, sources) -> str | None:
     """Why the last top-level definition of `name` in `sources` is not written yet (a `...` statement left), or None.
 
@@ -141,10 +136,6 @@ def unfinished(name: str, sources) -> str | None:
     definitions = [node for tree in filter(None, map(parse_cell, sources)) for node in tree.body
                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name]
     return left_to_write(definitions[-1]) if definitions else None
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# the arguments a worker receives
 
 
 def ship(arguments: tuple, exercise_names: set) -> bytes:
