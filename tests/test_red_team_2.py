@@ -1,0 +1,97 @@
+"""Red team, round 2 (issue 31): a submission that attacks the grading of chapter 03's `Recorder` cases.
+
+Each test is a reproducer of an attack that works today, marked `xfail(strict=True)`: it asserts what the grader
+should do, so it fails now and passes (and must then lose its mark) once the hole is closed.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import nbformat
+import pytest
+from test_grader import _reference, _scores, _submission, _why, small_chapter
+
+import puzzlekit
+from puzzlekit.course.exercise_cases import Recorder
+from puzzlekit.course.grader import ChapterGrader, run
+from puzzlekit.course.grader.safe import encode
+
+#: Exercise 2 with a case judged by `PathWithin`, as chapter 03's hardest and hidden cases are: a board 18 moves
+#: away, on which bidirectional search expands 521 states and breadth-first search from the start 17,353.
+PATH_WITHIN_CHECK = '''def shortest(problem):
+    return PathOf(problem, breadth_first_search(problem).length)
+
+
+deep = Recorder(puzzlekit.SlidingPuzzle(walk(60, 3)))
+both = Recorder(deep.problem)
+deep_moves = len(textbook.bidirectional_breadth_first(both)) - 1
+deep_most = 2 * (len(both.expanded) + len(both.expanded_backward)) + 50
+check(my_bidirectional, [((problem,), shortest(problem)) for problem in problems]
+      + [((deep,), PathWithin(deep, deep_moves, most=deep_most))], forbid=[puzzlekit.search])'''
+
+#: The wrong answer: breadth-first search from the start only, asking the problem it was given (too many expansions).
+ONE_SIDED = '''def my_bidirectional(problem):
+    "Breadth-first search from the start only: not bidirectional."
+    local = problem
+    start = local.initial
+    parents, frontier = {start: None}, deque([start])
+    while frontier:
+        state = frontier.popleft()
+        if local.is_goal(state):
+            path = path_to(parents, state)
+            return path
+        for _, child in local.successors(state):
+            if child not in parents:
+                parents[child] = state
+                frontier.append(child)
+    return None
+'''
+
+#: The same wrong search run on the problem the `Recorder` stands for (`problem.problem`, held in the worker), then
+#: the grading process asked only for the successors of the path's states: every move has an asked end, and the
+#: record holds 18 expansions, far below the 1,092 allowed.
+ONE_SIDED_ASKING_ALONG_THE_PATH = ONE_SIDED.replace(
+    "    local = problem\n", "    local = getattr(problem, 'problem', problem)   # the Recorder's own problem\n").replace(
+    "            return path\n", "            for step in path[:-1]:\n                problem.successors(step)   # asked, "
+    "recorded\n            return path\n")
+
+
+@pytest.fixture(scope="module")
+def path_within_chapter(tmp_path_factory):
+    notebook = small_chapter()
+    cell = next(cell for cell in notebook.cells if cell.source.startswith("def shortest(problem)"))
+    cell.source = PATH_WITHIN_CHECK
+    path = tmp_path_factory.mktemp("chapter") / "03_uninformed_search.ipynb"
+    nbformat.write(notebook, path)
+    return path
+
+
+@pytest.mark.xfail(strict=True, reason="PathWithin counts only what was asked of the grading process; the worker "
+                                        "holds the problem itself (`_Asking.problem`, `result`, `is_goal`) and a "
+                                        "search run there asks only along the path it found")
+def test_a_one_sided_search_run_in_the_worker_scores_what_it_scores_asking(path_within_chapter):
+    grader = ChapterGrader(path_within_chapter, secret="a class's secret", cell_time_limit=60,
+                           notebook_time_limit=300)
+    reference = _reference(path_within_chapter)
+    submissions = [_submission(path_within_chapter, dict(reference, my_bidirectional=answer))
+                   for answer in (ONE_SIDED, ONE_SIDED_ASKING_ALONG_THE_PATH)]
+    with ThreadPoolExecutor(2) as pool:
+        wrong, cheat = pool.map(grader.grade, submissions)
+    assert _scores(wrong)["my_bidirectional"] == 0, _why(wrong)
+    assert _scores(cheat)["my_bidirectional"] == _scores(wrong)["my_bidirectional"], _why(cheat)
+
+
+@pytest.mark.xfail(strict=True, reason="Recorder.successors writes the state down before the problem refuses it: "
+                                        "asks of states that are no board of the problem (up to 64 MB each) are kept "
+                                        "in the grading process's memory, as many as a call can send in its minute")
+def test_an_ask_of_a_state_that_is_no_board_is_not_kept_by_the_grading_process():
+    board = (1, 2, 3, 4, 0, 5, 7, 8, 6)
+    recorder = Recorder(puzzlekit.SlidingPuzzle(board))
+    big = tuple("x" * 100_000 for _ in board)  # a tuple of nine, as the type and length checks ask
+    for _ in range(20):
+        answer = run._answer((recorder,), {"op": "ask", "id": 0, "argument": 0, "method": "successors",
+                                           "state": encode(big)})
+        assert answer["op"] == "answer"
+    kept = sum(len(part) for state in recorder.expanded for part in state if isinstance(part, str))
+    assert kept == 0, f"{len(recorder.expanded)} forged states kept, {kept:,} characters"
