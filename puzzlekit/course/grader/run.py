@@ -7,7 +7,6 @@ process (`puzzlekit.course.grader.worker`) and the messages that come from it.
 from __future__ import annotations
 
 import base64
-import collections
 import contextlib
 import os
 import pickle
@@ -88,7 +87,7 @@ class Worker:
             if self.confinement.uid is not None:
                 user = {"user": self.confinement.uid, "group": self.confinement.uid, "extra_groups": []}
                 setup["processes"] = MAX_PROCESSES  # per user id: a fork bomb stops there
-        self.errors: collections.deque = collections.deque(maxlen=8)  # the last of the worker's standard error
+        self.errors = b""  # the last of the worker's standard error
         self.process = subprocess.Popen(python, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, env=environment, cwd=setup["cwd"],
                                         start_new_session=True, pass_fds=self.confinement.pass_fds
@@ -104,17 +103,9 @@ class Worker:
 
     def _drain(self) -> None:
         """Read the worker's standard error to its end, keeping only its last `_KEPT_ERROR` bytes."""
-        stream = self.process.stderr
-        while True:
-            try:
-                chunk = stream.read1(1 << 16)
-            except (OSError, ValueError):
-                return
-            if not chunk:
-                return
-            self.errors.append(chunk)
-            while sum(map(len, self.errors)) > _KEPT_ERROR and len(self.errors) > 1:
-                self.errors.popleft()
+        with contextlib.suppress(OSError, ValueError):
+            for chunk in iter(lambda: self.process.stderr.read1(1 << 16), b""):
+                self.errors = (self.errors + chunk)[-_KEPT_ERROR:]
 
     def _read(self) -> None:
         fd = self.process.stdout.fileno()
@@ -188,10 +179,8 @@ class Worker:
         if self.confinement is not None:
             self.confinement.release()
         for stream in (self.process.stdin, self.process.stdout):
-            try:
+            with contextlib.suppress(OSError):
                 stream.close()
-            except OSError:
-                pass
         try:
             code = self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -207,8 +196,7 @@ class Worker:
         """The last line the worker wrote to its standard error (a traceback's last line, say); "" if none."""
         if self.process.poll() is not None:
             self.drainer.join(1)  # what it wrote before it ended may still be in the pipe
-        text = b"".join(list(self.errors))[-_KEPT_ERROR:].decode("utf-8", "replace")
-        lines = text.strip().splitlines()
+        lines = self.errors.decode("utf-8", "replace").strip().splitlines()
         return cut(lines[-1], 200) if lines else ""
 
     def why(self, code) -> str:
