@@ -684,13 +684,13 @@ def test_a_submission_that_is_a_link_is_not_read(grader, chapter, tmp_path):
 
 
 def test_a_hidden_case_does_not_show_what_it_expects(reports):
-    """A failing hidden case's message tells neither its expected value nor its arguments (nor what the student's
-    code raised or printed, which could carry them): a table of what earlier submissions were told cannot be
-    built."""
+    """A failing hidden case's message tells neither its expected value nor its arguments nor which case it was (nor
+    what the student's code raised or printed, which could carry them), and the first one ends the exercise: a table
+    of what earlier submissions were told cannot be built."""
     result = reports["the visible cases looked up"].exercises[2]
-    first = result.message.splitlines()[0]
-    assert result.score == 0 and first == ("✗ effective_branching_factor(hidden case 1) failed; a hidden case does "
-                                           "not show why (what it expects, what it was given)"), result.message
+    assert result.score == 0 and result.message == ("✗ effective_branching_factor failed a hidden case; a hidden "
+                                                    "case does not show which it is or why (what it expects, what it "
+                                                    "was given)"), result.message
 
 
 @pytest.mark.parametrize("answer", sorted(NOTEBOOK_ANSWERS))

@@ -53,6 +53,12 @@ def _backstop(time_limit: float | None) -> float:
     return max(60.0, _WAIT_FACTOR * (time_limit or 60)) + _MARGIN
 
 
+def _late(call: str, limit: str, rest: int) -> str:
+    """The message of a call that did not return within `limit`, `rest` cases after it left unrun."""
+    return f"✗ {call} did not return within {limit}; {LOOP_HINT}" + (f" ({plural(rest, 'other case')} not run)"
+                                                                     if rest else "")
+
+
 def _environment() -> dict:
     """The worker's environment: no NBGRADER_*, PUZZLEKIT_* or PYTHON* variables; one thread per library."""
     kept = {name: os.environ[name] for name in ("PATH", "LANG", "LC_ALL", "TMPDIR", "HOME") if name in os.environ}
@@ -321,7 +327,7 @@ class _Run:
             for hidden in (False, True):  # every visible case before any hidden one: no later message carries them
                 for name, grade_id, _, _ in exercises:
                     record = self.recorded.get(grade_id)
-                    if grade_id in ended:
+                    if grade_id in ended or failures.get(grade_id):  # a failing visible case: its hidden ones not run
                         continue
                     if record is None:
                         ended[grade_id] = "✗ not graded: the instructor's chapter has no check for this exercise"
@@ -331,12 +337,11 @@ class _Run:
                         message, crashed = self.exercise(name, record, hidden, failures.setdefault(grade_id, []))
                         if message:
                             ended[grade_id] = message
-                        if crashed:
-                            self.worker.stop()
+                        if crashed:  # the worker is stopped: a new one runs the cells again for the rest
                             alive = self.restart()
             for name, grade_id, points, _ in exercises:
                 record, failed = self.recorded.get(grade_id), failures.get(grade_id)
-                cases = plural(len(record["cases"]) + len(record["hidden"]) if record else 0, "case")
+                cases = plural(len(record["cases"]) + (0 if failed else len(record["hidden"])) if record else 0, "case")
                 message = ended.get(grade_id) or (f"{failed[0]}\n{len(failed)} of {cases} failed" if failed
                                                   else f"✓ {name} passes all {cases}")
                 passed = grade_id not in ended and not failed
@@ -350,49 +355,35 @@ class _Run:
             {"index": index, "status": "skipped", "error": why, "kind": "?"} for index, why in self.skip.items()]
 
     def exercise(self, name: str, record: dict, hidden: bool, failures: list) -> tuple[str | None, bool]:
-        """Run one exercise's visible cases (after the copy and unfinished checks) or its hidden ones, adding a
-        failing case's message to `failures`: (the message that ends the exercise, or None; whether the worker must be
-        started again)."""
+        """Run one exercise's visible cases (after the copy and unfinished checks), adding a failing case's message to
+        `failures`, or its hidden ones: (the message that ends the exercise, or None; whether the worker must be
+        started again). The first failing hidden case ends it, and says neither which it was nor why: what it was
+        given could come out through the words of the student's code, and with it the answer."""
         if not hidden:
             ended = self.written(name, record)
             if ended:
                 return ended, False
         time_limit = self.grader.time_limit or record["time_limit"]
         exercise_names = {name for name, *_ in self.grader._exercises}
-        cases = enumerate(record["hidden"], len(record["cases"])) if hidden else enumerate(record["cases"])
-        for number, (arguments, expected) in cases:
-            if not isinstance(arguments, tuple):
-                arguments = (arguments,)
-            call = (f"{name}(hidden case {number - len(record['cases']) + 1})" if hidden
-                    else f"{name}({', '.join(describe(a) for a in arguments)})")
+        for number, (arguments, expected) in (enumerate(record["hidden"], len(record["cases"])) if hidden
+                                              else enumerate(record["cases"])):
+            arguments = arguments if isinstance(arguments, tuple) else (arguments,)
+            call = f"{name}(a hidden case)" if hidden else f"{name}({', '.join(map(describe, arguments))})"
+            rest = 0 if hidden else len(record["cases"]) + len(record["hidden"]) - number - 1
             try:
                 shipped = ship(arguments, exercise_names)
             except ValueError as error:
                 return f"✗ not graded: {error}", False
-            request = {"op": "call", "id": number, "name": name, "time_limit": time_limit,
-                       "args": base64.b64encode(shipped).decode()}
-            if not self.worker.send(request):
-                why = self.worker.why(self.worker.stop())  # its exit code and last words: not for a hidden case
-                return f"✗ the process ended{'' if hidden else ' ' + why} before {call} could run", True
-            reply = None
-            deadline = time.monotonic() + _backstop(time_limit)
-            rest = len(record["cases"]) + len(record["hidden"]) - number - 1
-            skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
-            while reply is None:
-                message = self.worker.next(deadline - time.monotonic())
-                if message == "timeout":  # it waited (a sleep, a lock), or the machine is loaded beyond reason
-                    return (f"✗ {call} did not return within {_backstop(time_limit):g} s of wall-clock time; "
-                            f"{LOOP_HINT}{skipped}"), True
-                if message is None:
-                    code = self.worker.stop()
-                    if code == -signal.SIGXCPU:  # a loop in C code, which the worker's timer cannot stop
-                        return f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}", True
-                    why = "" if hidden else f" {self.worker.why(code)}"
-                    return f"✗ the process ended{why} while running {call}", True
-                if message.get("op") == "ask" and message.get("id") == request["id"]:
-                    self.worker.send(_answer(arguments, message), max(deadline - time.monotonic(), 0))
-                elif message.get("op") == "result" and message.get("id") == request["id"]:
-                    reply = message
+            reply = self.call({"op": "call", "id": number, "name": name, "time_limit": time_limit,
+                               "args": base64.b64encode(shipped).decode()}, arguments)
+            if not isinstance(reply, dict):  # the worker ended, or hung: it has been stopped
+                code = self.worker.stop()
+                if reply == "timeout":  # it waited (a sleep, a lock), or the machine is loaded beyond reason
+                    return _late(call, f"{_backstop(time_limit):g} s of wall-clock time", rest), True
+                if code == -signal.SIGXCPU:  # a loop in C code, which the worker's timer cannot stop
+                    return _late(call, f"{time_limit:g} s", rest), True
+                why = "" if hidden else f" {self.worker.why(code)}"
+                return f"✗ the process ended{why} {reply} {call}", True
             try:
                 verdict = self.verdict(name, call, reply, arguments, expected, time_limit, rest, record)
             except Exception as error:  # noqa: BLE001 - a result the instructor's matcher cannot read is a wrong one
@@ -401,12 +392,28 @@ class _Run:
             if verdict is True:
                 continue
             kind, text = verdict
-            if hidden and reply.get("outcome") != "timeout":  # what it expects, and its arguments through the code's
-                text = f"✗ {call} failed; a hidden case does not show why (what it expects, what it was given)"
+            if hidden:
+                return (text if reply.get("outcome") == "timeout" else f"✗ {name} failed a hidden case; a hidden case "
+                        "does not show which it is or why (what it expects, what it was given)"), False
             if kind == "stop":
                 return text, False
             failures.append(text)
         return None, False
+
+    def call(self, request: dict, arguments: tuple) -> dict | str:
+        """The worker's reply to `request`, the asks of the `Recorder`s among `arguments` answered meanwhile; or why
+        there is none: "before running" (it could not be sent), "while running" (the worker ended) or "timeout"."""
+        if not self.worker.send(request):
+            return "before running"
+        deadline = time.monotonic() + _backstop(request["time_limit"])
+        while True:
+            message = self.worker.next(deadline - time.monotonic())
+            if not isinstance(message, dict):
+                return "while running" if message is None else "timeout"
+            if message.get("op") == "ask" and message.get("id") == request["id"]:
+                self.worker.send(_answer(arguments, message), max(deadline - time.monotonic(), 0))
+            elif message.get("op") == "result" and message.get("id") == request["id"]:
+                return message
 
     def written(self, name: str, record: dict) -> str | None:
         """Why the answer is not graded by its cases (a copy, or not written yet), or None."""
@@ -444,10 +451,9 @@ class _Run:
         if outcome == "not_callable":
             return "stop", f"✗ {name} is not a function"
         if outcome == "timeout":  # by CPU time, or by the wall clock (ten times as long: a call that waits)
-            skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
             wall = time_limit and reply.get("limit") == "wall"
-            limit = f"{WALL_CLOCK_FACTOR * time_limit:g} s of wall-clock time" if wall else f"{time_limit:g} s"
-            return "stop", f"✗ {call} did not return within {limit}; {LOOP_HINT}{skipped}"
+            return "stop", _late(call, f"{WALL_CLOCK_FACTOR * time_limit:g} s of wall-clock time" if wall
+                                 else f"{time_limit:g} s", rest)
         value = decode(reply.get("value"))
         forbidden = re.match(r"(\S+) is not available while grading", value.message) if outcome == "raised" else None
         if forbidden and value.is_a(NotImplementedError):  # the student build's, or the worker's `_take_away`
