@@ -145,8 +145,7 @@ class Confinement:
                         os.chmod(path, mode & ~0o007)
             self._take_user_id()
             os.chown(workdir, self.uid, self.uid)
-            # the builds' folder is the grader's alone (other exercises' builds have bodies this one has not): the
-            # worker gets its build linked into its own folder
+            # its build, linked into its own folder: the builds' folder is the grader's (others have bodies it has not)
             self.build = str(shutil.copytree(build, Path(workdir) / "build", copy_function=os.link))
         os.chmod(workdir, 0o700)
 

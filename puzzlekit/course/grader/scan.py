@@ -115,13 +115,11 @@ def flags(cells, student: set | None = None) -> list[Flag]:
         imported = {alias.asname or alias.name: _TABLE[f"{node.module}.{alias.name}()"] for node in nodes
                     if type(node) is ast.ImportFrom for alias in node.names
                     if f"{node.module}.{alias.name}()" in _TABLE}
-        lines, seen = source.splitlines(), set()
-        for where, construct in [item for node in nodes for item in _constructs(node, modules, imported)]:
-            line = getattr(where, "lineno", 0)
-            if (line, construct) not in seen:
-                seen.add((line, construct))
-                text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
-                found.append(Flag(index, grade_id, line, construct, text[:200]))
+        lines = source.splitlines()
+        for line, construct in dict.fromkeys((getattr(where, "lineno", 0), construct) for node in nodes  # each once
+                                             for where, construct in _constructs(node, modules, imported)):
+            text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+            found.append(Flag(index, grade_id, line, construct, text[:200]))
     return found
 
 
