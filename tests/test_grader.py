@@ -1277,7 +1277,7 @@ def test_the_grading_process_answers_a_recorders_asks_and_records_them():
 
     def answer(argument, method, state):
         message = {"id": 7, "argument": argument, "method": method, "state": safe.encode(state)}
-        reply = run._answer(arguments, message)
+        reply = run._answer(arguments, message, 1)
         assert reply["op"] == "answer" and reply["id"] == 7
         return pickle.loads(base64.b64decode(reply["value"]))
 

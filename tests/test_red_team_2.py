@@ -6,6 +6,8 @@ should do, so it fails now and passes (and must then lose its mark) once the hol
 
 from __future__ import annotations
 
+import base64
+import pickle
 from concurrent.futures import ThreadPoolExecutor
 
 import nbformat
@@ -14,7 +16,7 @@ from test_grader import _reference, _scores, _submission, _why, small_chapter
 
 import puzzlekit
 from puzzlekit.course.exercise_cases import Recorder
-from puzzlekit.course.grader import ChapterGrader, run
+from puzzlekit.course.grader import ChapterGrader, run, safe
 from puzzlekit.course.grader.safe import encode
 
 #: Exercise 2 with a case judged by `PathWithin`, as chapter 03's hardest and hidden cases are: a board 18 moves
@@ -82,16 +84,14 @@ def test_a_one_sided_search_run_in_the_worker_scores_what_it_scores_asking(path_
     assert _scores(cheat)["my_bidirectional"] == _scores(wrong)["my_bidirectional"], _why(cheat)
 
 
-@pytest.mark.xfail(strict=True, reason="Recorder.successors writes the state down before the problem refuses it: "
-                                        "asks of states that are no board of the problem (up to 64 MB each) are kept "
-                                        "in the grading process's memory, as many as a call can send in its minute")
 def test_an_ask_of_a_state_that_is_no_board_is_not_kept_by_the_grading_process():
+    """Red team 2: asks of states that are no board (up to 64 MB each) were kept in the grading process's memory."""
     board = (1, 2, 3, 4, 0, 5, 7, 8, 6)
     recorder = Recorder(puzzlekit.SlidingPuzzle(board))
     big = tuple("x" * 100_000 for _ in board)  # a tuple of nine, as the type and length checks ask
     for _ in range(20):
         answer = run._answer((recorder,), {"op": "ask", "id": 0, "argument": 0, "method": "successors",
-                                           "state": encode(big)})
+                                           "state": encode(big)}, 1)
         assert answer["op"] == "answer"
     kept = sum(len(part) for state in recorder.expanded for part in state if isinstance(part, str))
     assert kept == 0, f"{len(recorder.expanded)} forged states kept, {kept:,} characters"
@@ -106,11 +106,9 @@ def _parts(data) -> int:
     return 1
 
 
-@pytest.mark.xfail(strict=True, reason="an ask's state is decoded whole before its shape is checked: a set of ints "
-                                        "whose hashes all collide (multiples of 2**61 - 1) costs the grading process "
-                                        "time quadratic in its size (8,000: 0.25 s; a million, 22 MB: about an "
-                                        "hour), counted by no limit of the worker's")
 def test_an_asks_state_is_checked_before_it_is_decoded(monkeypatch):
+    """Red team 2: a set of ints whose hashes collide (multiples of 2**61 - 1), decoded whole before its shape was
+    checked, cost the grading process time quadratic in its size."""
     decoded, real = [], run.decode
 
     def counting(data):
@@ -122,7 +120,7 @@ def test_an_asks_state_is_checked_before_it_is_decoded(monkeypatch):
     colliding = {"t": "set", "v": [number * (2**61 - 1) for number in range(1, 4000)]}  # all of hash 0
     state = {"t": "tuple", "v": [colliding, *board[1:]]}
     run._answer((Recorder(puzzlekit.SlidingPuzzle(board)),), {"op": "ask", "id": 0, "argument": 0,
-                                                               "method": "successors", "state": state})
+                                                               "method": "successors", "state": state}, 1)
     assert sum(decoded) <= 1 + 2 * len(board), f"{sum(decoded):,} values decoded for a state of {len(board)} tiles"
 
 
@@ -254,3 +252,23 @@ def test_a_worker_run_as_another_user_reaches_no_network(tmp_path):
         listener.join()
     assert _scores(report)["my_breadth_first"] == 3, _why(report)
     assert received == [], received
+
+
+def test_a_reply_of_keys_that_share_their_hashes_is_refused_unbuilt():
+    """A worker's reply (a result, not only an ask) of a set or dict whose keys collide is refused, not built in
+    time quadratic in its size."""
+    colliding = [number * (2**61 - 1) for number in range(1, 20_000)]
+    for data in ({"t": "set", "v": colliding}, {"t": "dict", "v": [[key, 0] for key in colliding]}):
+        with pytest.raises(ValueError, match="share their hashes"):
+            safe.decode(data)
+    assert safe.decode({"t": "set", "v": list(range(20_000))}) == set(range(20_000))
+
+
+def test_a_call_that_asks_too_often_is_refused_past_the_limit():
+    board = (1, 2, 3, 4, 0, 5, 7, 8, 6)
+    recorder = Recorder(puzzlekit.SlidingPuzzle(board))
+    message = {"op": "ask", "id": 0, "argument": 0, "method": "successors", "state": encode(board)}
+    for asks in (1, run._MAX_ASKS, run._MAX_ASKS + 1):
+        outcome, value = pickle.loads(base64.b64decode(run._answer((recorder,), message, asks)["value"]))
+        assert (outcome == "raised") == (asks > run._MAX_ASKS), value
+    assert recorder.expanded == [board, board]

@@ -32,7 +32,7 @@ from .build import student_build
 from .isolation import MAX_PROCESSES, Confinement
 from .protocol import frame, receive
 from .report import ExerciseResult, Flag, SubmissionReport
-from .safe import apply_state, decode
+from .safe import apply_state, decode, encode
 from .scan import ship, unfinished
 
 __all__ = []
@@ -41,6 +41,7 @@ _ROOT = str(Path(__file__).resolve().parents[3])  # the folder that holds the pu
 _POLL = 0.2  # seconds between two looks at whether a worker still runs, while waiting for its next message
 _MARGIN = 3.0  # seconds a cell may take beyond its time limit before the worker is killed (start-up, messages)
 _KEPT_ERROR = 4000  # bytes of a worker's standard error kept (the rest is read and thrown away)
+_MAX_ASKS = 500_000  # a call's questions to a `Recorder` argument answered (chapter 3's reference: 22,340 in all)
 _WAIT_FACTOR = 10  # a call's wall-clock backstop: this many times its time limit (which is CPU time), at least a minute
 
 
@@ -205,17 +206,23 @@ class Worker:
         return f"(exit code {code}{': ' + error if error else ''})"
 
 
-def _answer(arguments: tuple, message: dict) -> dict:
+def _answer(arguments: tuple, message: dict, asks: int) -> dict:
     """The grading process's answer to a worker's ask: what its own copy of the `Recorder` argument the ask names
     gives for the state, recorded there, where the student's code cannot rewrite it (`worker._Asking`). A state not
     of the kind of the problem's start is refused (the problem's methods trust their states)."""
     try:
+        if asks > _MAX_ASKS:  # what the grading process keeps of one call stays bounded
+            raise RuntimeError(f"a search asked the problem more than {_MAX_ASKS:,} times in one call")
         recorder = arguments[message["argument"]]
         if not getattr(type(recorder), "records_calls", False) or message["method"] not in (
                 "successors", "actions", "predecessors"):
             raise TypeError("the grader answers a search's questions to the problem it was given, no other")
-        state, start = decode(message["state"]), recorder.initial
-        if type(state) is not type(start) or (isinstance(state, (tuple, str)) and len(state) != len(start)):
+        start = recorder.initial
+        if len(repr(message["state"])) > 4 * len(repr(encode(start))) + 100:  # measured before any work is done
+            raise ValueError(f"what was asked of is not a state of this problem (its start: {start!r})")
+        state = decode(message["state"])
+        if type(state) is not type(start) or (isinstance(state, (tuple, str)) and len(state) != len(start)) or (
+                isinstance(state, tuple) and any(type(a) is not type(b) for a, b in zip(state, start))):
             raise ValueError(f"{cut(describe(state), 60)} is not a state of this problem (its start: {start!r})")
         answer = ("returned", list(getattr(recorder, message["method"])(state)))
     except Exception as error:  # noqa: BLE001 - what the problem raised, the search's code gets, in words
@@ -393,13 +400,14 @@ class _Run:
         there is none: "before running" (it could not be sent), "while running" (the worker ended) or "timeout"."""
         if not self.worker.send(request):
             return "before running"
-        deadline = time.monotonic() + _backstop(request["time_limit"])
+        deadline, asks = time.monotonic() + _backstop(request["time_limit"]), 0
         while True:
             message = self.worker.next(deadline - time.monotonic())
             if not isinstance(message, dict):
                 return "while running" if message is None else "timeout"
             if message.get("op") == "ask" and message.get("id") == request["id"]:
-                self.worker.send(_answer(arguments, message), max(deadline - time.monotonic(), 0))
+                asks += 1
+                self.worker.send(_answer(arguments, message, asks), max(deadline - time.monotonic(), 0))
             elif message.get("op") == "result" and message.get("id") == request["id"]:
                 return message
 
