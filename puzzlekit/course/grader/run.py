@@ -86,7 +86,7 @@ class Worker:
             python = self.confinement.command(python)
             environment |= self.confinement.environment()
             if self.confinement.uid is not None:
-                user = {"user": self.confinement.uid, "group": self.confinement.uid, "extra_groups": []}
+                user = self.confinement.user()
                 setup["processes"] = MAX_PROCESSES  # per user id: a fork bomb stops there
         self.errors = b""  # the last of the worker's standard error
         self.process = subprocess.Popen(python, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
