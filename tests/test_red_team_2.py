@@ -1,7 +1,8 @@
-"""Red team, round 2 (issue 31): a submission that attacks the grading of chapter 03's `Recorder` cases.
+"""Red team, round 2 (issue 31): submissions that attack the grading of chapter 03's `Recorder` cases and the
+"user" isolation.
 
-Each test is a reproducer of an attack that works today, marked `xfail(strict=True)`: it asserts what the grader
-should do, so it fails now and passes (and must then lose its mark) once the hole is closed.
+Each test reproduces an attack and asserts what the grader should do. The one still marked `xfail(strict=True)` works
+today (a search run on the worker's own copy of the problem); the others were closed, and say how.
 """
 
 from __future__ import annotations
