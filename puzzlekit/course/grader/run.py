@@ -182,10 +182,8 @@ class Worker:
         if self.confinement is not None:
             self.confinement.release()
         for stream in (self.process.stdin, self.process.stdout):
-            try:
+            with contextlib.suppress(OSError):
                 stream.close()
-            except OSError:
-                pass
         try:
             code = self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -197,18 +195,12 @@ class Worker:
             if self.folder is not None:
                 shutil.rmtree(self.folder, ignore_errors=True)
 
-    def last_error(self) -> str:
-        """The last line the worker wrote to its standard error (a traceback's last line, say); "" if none."""
+    def why(self, code) -> str:
+        """'(exit code N)', with the last line the worker wrote to its standard error (a traceback's) if any."""
         if self.process.poll() is not None:
             self.drainer.join(1)  # what it wrote before it ended may still be in the pipe
-        text = b"".join(list(self.errors))[-_KEPT_ERROR:].decode("utf-8", "replace")
-        lines = text.strip().splitlines()
-        return cut(lines[-1], 200) if lines else ""
-
-    def why(self, code) -> str:
-        """'(exit code N)', with the last line of the worker's standard error when there is one."""
-        error = self.last_error()
-        return f"(exit code {code}{': ' + error if error else ''})"
+        lines = b"".join(list(self.errors))[-_KEPT_ERROR:].decode("utf-8", "replace").strip().splitlines()
+        return f"(exit code {code}{': ' + cut(lines[-1], 200) if lines else ''})"
 
 
 def _answer(arguments: tuple, message: dict) -> dict:
@@ -256,44 +248,36 @@ class _Run:
 
     # -- the worker ------------------------------------------------------------------------------------------
     def start(self) -> bool:
-        """Start a worker and run the cells; False if none could be brought to the point of taking calls."""
+        """Start a worker and run the cells, without any that stopped an earlier worker; False if none could be
+        brought to the point of taking calls."""
         grader = self.grader
-        while True:
-            cells = [[index, source] for index, source, _ in self.plan if index not in self.skip]
-            limits = sum(record["time_limit"] or 5 for record in self.records)
-            setup = {"mode": "student", "cells": cells, "forbid": self.forbid, "root": str(student_build(self.forbid)),
-                     "student_cells": [index for index, _ in cells if self.kinds[index] == "student"],
-                     "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
-                     "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
-            self.worker = Worker(setup, grader.isolation, [str(path) for path in grader.private])
-            deadline = time.monotonic() + grader.notebook_time_limit
-            current, log = None, []
-            while True:
-                message = self.worker.next(min(deadline, time.monotonic() + grader.cell_time_limit + _MARGIN)
-                                           - time.monotonic())
-                if isinstance(message, dict) and message.get("op") == "cell":
-                    current = message["index"] if message["status"] == "start" else None
-                    if message["status"] != "start":
-                        log.append({"index": message["index"], "status": message["status"],
-                                    "error": message.get("error", ""), "seconds": message.get("seconds")})
-                    continue
-                if isinstance(message, dict) and message.get("op") == "ready":
-                    self.cell_log = log
-                    return True
-                if isinstance(message, dict):
-                    continue  # not a message the worker sends while its cells run: the student's code's, ignored
-                code = self.worker.stop()
-                why = "did not finish in time" if message == "timeout" else f"ended the process {self.worker.why(code)}"
+        cells = [[index, source] for index, source, _ in self.plan if index not in self.skip]
+        limits = sum(record["time_limit"] or 5 for record in self.records)
+        setup = {"mode": "student", "cells": cells, "forbid": self.forbid, "root": str(student_build(self.forbid)),
+                 "student_cells": [index for index, _ in cells if self.kinds[index] == "student"],
+                 "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
+                 "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
+        self.worker = Worker(setup, grader.isolation, [str(path) for path in grader.private])
+        deadline = time.monotonic() + grader.notebook_time_limit
+        current, log = None, []
+        while isinstance(message := self.worker.next(min(deadline, time.monotonic() + grader.cell_time_limit
+                                                         + _MARGIN) - time.monotonic()), dict):
+            if message.get("op") == "ready":
+                self.cell_log = log
+                return True
+            if message.get("op") == "cell":  # any other message is the student's code's, ignored
+                current = message["index"] if message["status"] == "start" else None
                 if current is None:
-                    self.notes.append(f"the notebook's cells {why}")
-                    return False
-                self.skip[current] = why
-                self.notes.append(f"cell {current} {why}: skipped")
-                self.restarts += 1
-                if self.restarts > grader.max_restarts:
-                    self.notes.append("too many restarts")
-                    return False
-                break  # start again without that cell
+                    log.append({"index": message["index"], "status": message["status"],
+                                "error": message.get("error", ""), "seconds": message.get("seconds")})
+        code = self.worker.stop()
+        why = "did not finish in time" if message == "timeout" else f"ended the process {self.worker.why(code)}"
+        if current is None:
+            self.notes.append(f"the notebook's cells {why}")
+            return False
+        self.skip[current] = why
+        self.notes.append(f"cell {current} {why}: skipped")
+        return self.restart()  # without that cell
 
     def restart(self) -> bool:
         self.restarts += 1
@@ -371,30 +355,21 @@ class _Run:
                 return f"✗ not graded: {error}", False
             request = {"op": "call", "id": number, "name": name, "time_limit": time_limit,
                        "args": base64.b64encode(shipped).decode()}
-            if not self.worker.send(request):
-                why = self.worker.why(self.worker.stop())  # its exit code and last words: not for a hidden case
-                return f"✗ the process ended{'' if hidden else ' ' + why} before {call} could run", True
-            reply = None
-            deadline = time.monotonic() + _backstop(time_limit)
             rest = len(record["cases"]) + len(record["hidden"]) - number - 1
             skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
-            while reply is None:
-                message = self.worker.next(deadline - time.monotonic())
-                if message == "timeout":  # it waited (a sleep, a lock), or the machine is loaded beyond reason
-                    return (f"✗ {call} did not return within {_backstop(time_limit):g} s of wall-clock time; "
-                            f"{LOOP_HINT}{skipped}"), True
-                if message is None:
-                    code = self.worker.stop()
-                    if code == -signal.SIGXCPU:  # a loop in C code, which the worker's timer cannot stop
-                        return f"✗ {call} did not return within {time_limit:g} s; {LOOP_HINT}{skipped}", True
-                    why = "" if hidden else f" {self.worker.why(code)}"
-                    return f"✗ the process ended{why} while running {call}", True
-                if message.get("op") == "ask" and message.get("id") == request["id"]:
-                    self.worker.send(_answer(arguments, message), max(deadline - time.monotonic(), 0))
-                elif message.get("op") == "result" and message.get("id") == request["id"]:
-                    reply = message
+            reply = self.call(request, arguments, _backstop(time_limit))
+            if not isinstance(reply, dict):  # the worker is lost: it ended, or waited past the backstop
+                code = self.worker.stop()
+                # it waited (a sleep, a lock) or the machine is loaded beyond reason; or a loop in C code, which the
+                # worker's timer cannot stop, made the kernel end it
+                wall = reply == "timeout"
+                if wall or code == -signal.SIGXCPU and reply == "while running":
+                    limit = f"{_backstop(time_limit):g} s of wall-clock time" if wall else f"{time_limit:g} s"
+                    return f"✗ {call} did not return within {limit}; {LOOP_HINT}{skipped}", True
+                why = "" if hidden else f" {self.worker.why(code)}"  # its exit code and last words
+                return f"✗ the process ended{why} {reply} {call}", True
             try:
-                verdict = self.verdict(name, call, reply, arguments, expected, time_limit, rest, record)
+                verdict = self.verdict(name, call, reply, arguments, expected, time_limit, skipped, record)
             except Exception as error:  # noqa: BLE001 - a result the instructor's matcher cannot read is a wrong one
                 verdict = "fail", (f"✗ {call} returned a value the check cannot read "
                                    f"({type(error).__name__}: {cut(error, 80)})")
@@ -408,6 +383,19 @@ class _Run:
             failures.append(text)
         return None, False
 
+    def call(self, request: dict, arguments: tuple, backstop: float) -> dict | str:
+        """The worker's reply to `request`, its asks answered on the way; if none came, "timeout" (none within
+        `backstop` seconds), or, if the worker ended, "before running" (`request` not sent) or "while running"."""
+        if not self.worker.send(request):
+            return "before running"
+        deadline = time.monotonic() + backstop
+        while isinstance(message := self.worker.next(deadline - time.monotonic()), dict):
+            if message.get("op") == "ask" and message.get("id") == request["id"]:
+                self.worker.send(_answer(arguments, message), max(deadline - time.monotonic(), 0))
+            elif message.get("op") == "result" and message.get("id") == request["id"]:
+                return message
+        return "while running" if message is None else message
+
     def written(self, name: str, record: dict) -> str | None:
         """Why the answer is not graded by its cases (a copy, or not written yet), or None."""
         forbid, teacher = record["forbid"], self.grader.teacher
@@ -418,22 +406,17 @@ class _Run:
                                                textbook=True) else None
         if copy:
             return f"✗ {name} {copy}: write it yourself"
-        pasted = library_copy(name, self.student_sources, record["forbid"], self.grader.teacher, exact=True)
-        if pasted:  # a textbook function with the library's own names: an answer all the same, flagged
-            self.flag_copy(name, pasted)
+        # a textbook function with the library's own names: an answer all the same (the reference is one), flagged
+        pasted = library_copy(name, self.student_sources, forbid, teacher, exact=True)
+        for index, source, kind in self.plan if pasted else ():
+            lines = [number for number, text in enumerate(source.splitlines(), 1) if text.startswith(f"def {name}(")]
+            if kind == "student" and lines:
+                self.report.flags.append(Flag(index, self.grade_ids.get(index, ""), lines[0],
+                                              f"pasted from the library's {pasted}", f"def {name}(...)"))
         left = unfinished(name, self.student_sources)
         return f"✗ not done yet: {left}; {AGAIN}" if left else None
 
-    def flag_copy(self, name: str, copied: str) -> None:
-        """Flag the cell that defines `name` as the same code as the library's `copied` (which the reference is too)."""
-        for index, source, kind in self.plan:
-            if kind == "student" and re.search(rf"^def {re.escape(name)}\(", source, re.M):
-                line = next(number for number, text in enumerate(source.splitlines(), 1)
-                            if text.startswith(f"def {name}("))
-                self.report.flags.append(Flag(index, self.grade_ids.get(index, ""), line,
-                                              f"pasted from the library's {copied}", f"def {name}(...)"))
-
-    def verdict(self, name, call, reply, arguments, expected, time_limit, rest, record=None):
+    def verdict(self, name, call, reply, arguments, expected, time_limit, skipped, record=None):
         """True, or ("stop", message) to end the exercise there, or ("fail", message) for one failing case."""
         outcome = reply.get("outcome")
         if outcome == "missing":
@@ -444,7 +427,6 @@ class _Run:
         if outcome == "not_callable":
             return "stop", f"✗ {name} is not a function"
         if outcome == "timeout":  # by CPU time, or by the wall clock (ten times as long: a call that waits)
-            skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
             wall = time_limit and reply.get("limit") == "wall"
             limit = f"{WALL_CLOCK_FACTOR * time_limit:g} s of wall-clock time" if wall else f"{time_limit:g} s"
             return "stop", f"✗ {call} did not return within {limit}; {LOOP_HINT}{skipped}"
