@@ -1,8 +1,5 @@
-"""Grading one submission: the worker process, its restarts, the calls of the student's functions, the verdicts.
-
-`grade_submission` is what `ChapterGrader.grade` runs once it knows which cells to run; `Worker` is one worker
-process (`puzzlekit.course.grader.worker`) and the messages that come from it.
-"""
+"""Grading one submission (`grade_submission`, which `ChapterGrader.grade` runs): its `Worker` processes
+(`puzzlekit.course.grader.worker`) and their restarts, the calls of the student's functions, the verdicts."""
 
 from __future__ import annotations
 
@@ -46,10 +43,8 @@ _WAIT_FACTOR = 10  # a call's wall-clock backstop: this many times its time limi
 
 
 def _backstop(time_limit: float | None) -> float:
-    """Seconds of wall-clock time the grading process waits for a call's answer before it kills the worker.
-
-    A call's limit is CPU time, counted in the worker (see `worker`): on a loaded machine an honest call may take
-    several times its limit in wall-clock time. Only a call that waits (a sleep, a lock, input) reaches this."""
+    """Seconds the grading process waits for a call's answer before it kills the worker: a call's limit is CPU
+    time (`worker`), which a loaded machine stretches; only a call that waits (a sleep, a lock, input) gets here."""
     return max(60.0, _WAIT_FACTOR * (time_limit or 60)) + _MARGIN
 
 
@@ -89,37 +84,27 @@ class Worker:
                                         if self.confinement else (), **user)
         if self.confinement is not None:
             self.confinement.started()
-        self.drainer = threading.Thread(target=self._drain, daemon=True)
-        self.drainer.start()
         self.messages: queue.Queue = queue.Queue()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
+        self.drainer, self.reader = (threading.Thread(target=job, daemon=True) for job in (self._drain, self._read))
+        for thread in (self.drainer, self.reader):
+            thread.start()
         self.send(setup)
 
     def _drain(self) -> None:
         """Read the worker's standard error to its end, keeping only its last `_KEPT_ERROR` bytes."""
-        stream = self.process.stderr
-        while True:
-            try:
-                chunk = stream.read1(1 << 16)
-            except (OSError, ValueError):
-                return
-            if not chunk:
-                return
-            self.errors.append(chunk)
-            while sum(map(len, self.errors)) > _KEPT_ERROR and len(self.errors) > 1:
-                self.errors.popleft()
+        with contextlib.suppress(OSError, ValueError):  # ValueError: closed by `stop`
+            while chunk := self.process.stderr.read1(1 << 16):
+                self.errors.append(chunk)
+                while sum(map(len, self.errors)) > _KEPT_ERROR and len(self.errors) > 1:
+                    self.errors.popleft()
 
     def _read(self) -> None:
+        """Put the worker's messages in the queue, then None at their end."""
         fd = self.process.stdout.fileno()
-        while True:
-            try:
-                message = receive(fd)
-            except OSError:
-                message = None
-            self.messages.put(message)
-            if message is None:
-                return
+        with contextlib.suppress(OSError):
+            while (message := receive(fd)) is not None:
+                self.messages.put(message)
+        self.messages.put(None)
 
     def send(self, message: dict, timeout: float = 60.0) -> bool:
         """Write `message` to the worker; False if it has ended or has not read it within `timeout` seconds (a worker
@@ -138,24 +123,18 @@ class Worker:
             return False
 
     def next(self, timeout: float):
-        """The next message; None if the worker ended; "timeout" if none came in time.
-
-        The worker's exit is noticed within `_POLL` seconds even when its output pipe stays open (a process it
-        forked still holds it, so the reader thread sees no end of file): waiting is done in slices, and
-        between them the process is polled."""
+        """The next message; None if the worker ended; "timeout" if none came in time. Its end is noticed within
+        `_POLL` seconds even if a process it forked holds its output pipe open (the reader sees no end of file)."""
         deadline = time.monotonic() + max(timeout, 0.01)
         while True:
             left = deadline - time.monotonic()
-            try:
+            with contextlib.suppress(queue.Empty):
                 return self.messages.get(timeout=max(min(left, _POLL), 0.001))
-            except queue.Empty:
-                pass
             if self._ended():
                 self.reader.join(_POLL)  # what it wrote before it ended may still be in the pipe
-                try:
+                with contextlib.suppress(queue.Empty):
                     return self.messages.get_nowait()
-                except queue.Empty:
-                    return None
+                return None
             if left <= 0:
                 return "timeout"
 
@@ -240,8 +219,7 @@ class _Run:
         self.grader, self.plan, self.recorded, self.report, self.notes = grader, plan, recorded, report, notes
         self.skip: dict = {}  # cell index -> why it is skipped on the next start (in every group's worker)
         self.restarts, self.worker, self.cell_log = 0, None, []
-        self.records: list = []  # the records of the exercises graded in the current worker
-        self.forbid: list = []
+        self.records: list = []  # the records of the exercises graded in the current worker (one `forbid=` list)
         self.student_sources = [source for _, source, kind in plan if kind == "student"]
         self.kinds = {index: kind for index, _, kind in plan}
         self.grade_ids = grade_ids
@@ -250,10 +228,10 @@ class _Run:
     def start(self) -> bool:
         """Start a worker and run the cells, without any that stopped an earlier worker; False if none could be
         brought to the point of taking calls."""
-        grader = self.grader
+        grader, forbid = self.grader, self.records[0]["forbid"]
         cells = [[index, source] for index, source, _ in self.plan if index not in self.skip]
         limits = sum(record["time_limit"] or 5 for record in self.records)
-        setup = {"mode": "student", "cells": cells, "forbid": self.forbid, "root": str(student_build(self.forbid)),
+        setup = {"mode": "student", "cells": cells, "forbid": forbid, "root": str(student_build(forbid)),
                  "student_cells": [index for index, _ in cells if self.kinds[index] == "student"],
                  "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
                  "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
@@ -298,7 +276,6 @@ class _Run:
         results, log = {}, None  # the cells as the first worker ran them go in the report
         for exercises in groups.values():
             self.records = [self.recorded[grade_id] for _, grade_id, _, _ in exercises if grade_id in self.recorded]
-            self.forbid = self.records[0]["forbid"] if self.records else []  # the same for all of them
             self.restarts = 0
             alive = self.start() if self.plan and self.records else False
             ended, failures = {}, {}  # grade_id -> the message that ended it; the failing cases' messages
@@ -315,8 +292,7 @@ class _Run:
                         message, crashed = self.exercise(name, record, hidden, failures.setdefault(grade_id, []))
                         if message:
                             ended[grade_id] = message
-                        if crashed:
-                            self.worker.stop()
+                        if crashed:  # `exercise` stopped the worker
                             alive = self.restart()
             for name, grade_id, points, _ in exercises:
                 record, failed = self.recorded.get(grade_id), failures.get(grade_id)
@@ -334,13 +310,10 @@ class _Run:
             {"index": index, "status": "skipped", "error": why, "kind": "?"} for index, why in self.skip.items()]
 
     def exercise(self, name: str, record: dict, hidden: bool, failures: list) -> tuple[str | None, bool]:
-        """Run one exercise's visible cases (after the copy and unfinished checks) or its hidden ones, adding a
-        failing case's message to `failures`: (the message that ends the exercise, or None; whether the worker must be
-        started again)."""
-        if not hidden:
-            ended = self.written(name, record)
-            if ended:
-                return ended, False
+        """Run one exercise's visible cases (after `written`) or its hidden ones, adding each failing case's message to
+        `failures`: (the message that ends the exercise, or None; whether the worker was lost, and stopped)."""
+        if not hidden and (ended := self.written(name, record)):
+            return ended, False
         time_limit = self.grader.time_limit or record["time_limit"]
         exercise_names = {name for name, *_ in self.grader._exercises}
         cases = enumerate(record["hidden"], len(record["cases"])) if hidden else enumerate(record["cases"])
@@ -416,7 +389,7 @@ class _Run:
         left = unfinished(name, self.student_sources)
         return f"✗ not done yet: {left}; {AGAIN}" if left else None
 
-    def verdict(self, name, call, reply, arguments, expected, time_limit, skipped, record=None):
+    def verdict(self, name, call, reply, arguments, expected, time_limit, skipped, record):
         """True, or ("stop", message) to end the exercise there, or ("fail", message) for one failing case."""
         outcome = reply.get("outcome")
         if outcome == "missing":
@@ -435,15 +408,15 @@ class _Run:
         if forbidden and value.is_a(NotImplementedError):  # the student build's, or the worker's `_take_away`
             return "stop", f"✗ {name} calls {forbidden.group(1)}, which this exercise forbids: write it yourself"
         before = tuple(deep_copy(argument, {}) for argument in arguments)
-        mutates, changed = (record or {}).get("mutates", False), None
+        mutates, changed = record["mutates"], None
         in_place = getattr(expected, "in_place", ())  # an object the call may change: its attributes come back too
         for index, (argument, state) in enumerate(zip(arguments, (reply.get("args") or {}).get("v", []))):
             if not getattr(type(argument), "records_calls", False):  # a `Recorder` recorded here (`_answer`)
-                apply_state(argument, state, mutates is True or index in (mutates or ()) or any(
+                apply_state(argument, decode(state), mutates is True or index in (mutates or ()) or any(
                     argument is item for item in in_place))
         if mutates is not True:  # as `check` does: an argument the answer changed, and should not have, fails the case
             changed = changed_argument(before, arguments, [True] * len(arguments), expected, mutates or set(),
-                                       (record or {}).get("names", []))
+                                       record["names"])
         raised = outcome == "raised"
         verdict = judge(call, name, None if raised else value, expected, error=value if raised else None,
                         changed=changed)
