@@ -764,8 +764,8 @@ def test_safe_values_come_back_as_data_only():
     assert value["n"].tolist() == [0, 1, 2] and repr(value["o"]).endswith("Node(state=(1, 2), children=[nan])")
     assert value["e"].is_a(ValueError) and value["e"].message == "bad" and repr(value["c"]) == "[1, <cycle>()]"
     table, boards = {"start": [0.0]}, [(3, 1), (1, 2)]
-    safe.apply_state(table, safe.encode({"start": [0.5]}), objects=False)
-    safe.apply_state(boards, safe.encode(sorted(boards)), objects=False)  # sorted in place in the worker: here too
+    safe.apply_state(table, safe.decode(safe.encode({"start": [0.5]})), objects=False)
+    safe.apply_state(boards, safe.decode(safe.encode(sorted(boards))), objects=False)  # sorted in place in the worker
     assert table == {"start": [0.5]} and boards == [(1, 2), (3, 1)]
 
 

@@ -30,14 +30,12 @@ def send(fd: int, message: dict) -> None:
 
 
 def _read_exactly(fd: int, size: int) -> bytes | None:
-    chunks, left = [], size
-    while left:
-        chunk = os.read(fd, min(left, 1 << 20))
-        if not chunk:
+    data = bytearray()
+    while len(data) < size:
+        if not (chunk := os.read(fd, min(size - len(data), 1 << 20))):
             return None
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
+        data += chunk
+    return bytes(data)
 
 
 def receive(fd: int) -> dict | None:

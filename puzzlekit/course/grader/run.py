@@ -1,8 +1,5 @@
-"""Grading one submission: the worker process, its restarts, the calls of the student's functions, the verdicts.
-
-`grade_submission` is what `ChapterGrader.grade` runs once it knows which cells to run; `Worker` is one worker
-process (`puzzlekit.course.grader.worker`) and the messages that come from it.
-"""
+"""Grading one submission (`grade_submission`, which `ChapterGrader.grade` runs): its `Worker` processes
+(`puzzlekit.course.grader.worker`) and their restarts, the calls of the student's functions, the verdicts."""
 
 from __future__ import annotations
 
@@ -46,10 +43,8 @@ _WAIT_FACTOR = 10  # a call's wall-clock backstop: this many times its time limi
 
 
 def _backstop(time_limit: float | None) -> float:
-    """Seconds of wall-clock time the grading process waits for a call's answer before it kills the worker.
-
-    A call's limit is CPU time, counted in the worker (see `worker`): on a loaded machine an honest call may take
-    several times its limit in wall-clock time. Only a call that waits (a sleep, a lock, input) reaches this."""
+    """Seconds the grading process waits for a call's answer before it kills the worker: a call's limit is CPU
+    time (`worker`), which a loaded machine stretches; only a call that waits (a sleep, a lock, input) gets here."""
     return max(60.0, _WAIT_FACTOR * (time_limit or 60)) + _MARGIN
 
 
@@ -95,11 +90,10 @@ class Worker:
                                         if self.confinement else (), **user)
         if self.confinement is not None:
             self.confinement.started()
-        self.drainer = threading.Thread(target=self._drain, daemon=True)
-        self.drainer.start()
         self.messages: queue.Queue = queue.Queue()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
+        self.drainer, self.reader = (threading.Thread(target=job, daemon=True) for job in (self._drain, self._read))
+        for thread in (self.drainer, self.reader):
+            thread.start()
         self.send(setup)
 
     def _drain(self) -> None:
@@ -109,15 +103,12 @@ class Worker:
                 self.errors = (self.errors + chunk)[-_KEPT_ERROR:]
 
     def _read(self) -> None:
+        """Put the worker's messages in the queue, then None at their end."""
         fd = self.process.stdout.fileno()
-        while True:
-            try:
-                message = receive(fd)
-            except OSError:
-                message = None
-            self.messages.put(message)
-            if message is None:
-                return
+        with contextlib.suppress(OSError):
+            while (message := receive(fd)) is not None:
+                self.messages.put(message)
+        self.messages.put(None)
 
     def send(self, message: dict, timeout: float = 60.0) -> bool:
         """Write `message` to the worker; False if it has ended or has not read it within `timeout` seconds (a worker
@@ -136,24 +127,18 @@ class Worker:
             return False
 
     def next(self, timeout: float):
-        """The next message; None if the worker ended; "timeout" if none came in time.
-
-        The worker's exit is noticed within `_POLL` seconds even when its output pipe stays open (a process it
-        forked still holds it, so the reader thread sees no end of file): waiting is done in slices, and
-        between them the process is polled."""
+        """The next message; None if the worker ended; "timeout" if none came in time. Its end is noticed within
+        `_POLL` seconds even if a process it forked holds its output pipe open (the reader sees no end of file)."""
         deadline = time.monotonic() + max(timeout, 0.01)
         while True:
             left = deadline - time.monotonic()
-            try:
+            with contextlib.suppress(queue.Empty):
                 return self.messages.get(timeout=max(min(left, _POLL), 0.001))
-            except queue.Empty:
-                pass
             if self._ended():
                 self.reader.join(_POLL)  # what it wrote before it ended may still be in the pipe
-                try:
+                with contextlib.suppress(queue.Empty):
                     return self.messages.get_nowait()
-                except queue.Empty:
-                    return None
+                return None
             if left <= 0:
                 return "timeout"
 
@@ -193,17 +178,12 @@ class Worker:
             if self.folder is not None:
                 shutil.rmtree(self.folder, ignore_errors=True)
 
-    def last_error(self) -> str:
-        """The last line the worker wrote to its standard error (a traceback's last line, say); "" if none."""
+    def why(self, code) -> str:
+        """'(exit code N)', with the last line the worker wrote to its standard error (a traceback's) if any."""
         if self.process.poll() is not None:
             self.drainer.join(1)  # what it wrote before it ended may still be in the pipe
         lines = self.errors.decode("utf-8", "replace").strip().splitlines()
-        return cut(lines[-1], 200) if lines else ""
-
-    def why(self, code) -> str:
-        """'(exit code N)', with the last line of the worker's standard error when there is one."""
-        error = self.last_error()
-        return f"(exit code {code}{': ' + error if error else ''})"
+        return f"(exit code {code}{': ' + cut(lines[-1], 200) if lines else ''})"
 
 
 def _answer(arguments: tuple, message: dict, asks: int) -> dict:
@@ -249,52 +229,43 @@ class _Run:
         self.grader, self.plan, self.recorded, self.report, self.notes = grader, plan, recorded, report, notes
         self.skip: dict = {}  # cell index -> why it is skipped on the next start (in every group's worker)
         self.restarts, self.worker, self.cell_log = 0, None, []
-        self.records: list = []  # the records of the exercises graded in the current worker
-        self.forbid: list = []
+        self.records: list = []  # the records of the exercises graded in the current worker (one `forbid=` list)
         self.student_sources = [source for _, source, kind in plan if kind == "student"]
         self.kinds = {index: kind for index, _, kind in plan}
         self.grade_ids = grade_ids
 
     # -- the worker ------------------------------------------------------------------------------------------
     def start(self) -> bool:
-        """Start a worker and run the cells; False if none could be brought to the point of taking calls."""
-        grader = self.grader
-        while True:
-            cells = [[index, source] for index, source, _ in self.plan if index not in self.skip]
-            limits = sum(record["time_limit"] or 5 for record in self.records)
-            setup = {"mode": "student", "cells": cells, "forbid": self.forbid, "root": str(student_build(self.forbid)),
-                     "student_cells": [index for index, _ in cells if self.kinds[index] == "student"],
-                     "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
-                     "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
-            self.worker = Worker(setup, grader.isolation, [str(path) for path in grader.private])
-            deadline = time.monotonic() + grader.notebook_time_limit
-            current, log = None, []
-            while True:
-                message = self.worker.next(min(deadline, time.monotonic() + grader.cell_time_limit + _MARGIN)
-                                           - time.monotonic())
-                if isinstance(message, dict) and message.get("op") == "cell":
-                    current = message["index"] if message["status"] == "start" else None
-                    if message["status"] != "start":
-                        log.append({"index": message["index"], "status": message["status"],
-                                    "error": message.get("error", ""), "seconds": message.get("seconds")})
-                    continue
-                if isinstance(message, dict) and message.get("op") == "ready":
-                    self.cell_log = log
-                    return True
-                if isinstance(message, dict):
-                    continue  # not a message the worker sends while its cells run: the student's code's, ignored
-                code = self.worker.stop()
-                why = "did not finish in time" if message == "timeout" else f"ended the process {self.worker.why(code)}"
+        """Start a worker and run the cells, without any that stopped an earlier worker; False if none could be
+        brought to the point of taking calls."""
+        grader, forbid = self.grader, self.records[0]["forbid"]
+        cells = [[index, source] for index, source, _ in self.plan if index not in self.skip]
+        limits = sum(record["time_limit"] or 5 for record in self.records)
+        setup = {"mode": "student", "cells": cells, "forbid": forbid, "root": str(student_build(forbid)),
+                 "student_cells": [index for index, _ in cells if self.kinds[index] == "student"],
+                 "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
+                 "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
+        self.worker = Worker(setup, grader.isolation, [str(path) for path in grader.private])
+        deadline = time.monotonic() + grader.notebook_time_limit
+        current, log = None, []
+        while isinstance(message := self.worker.next(min(deadline, time.monotonic() + grader.cell_time_limit
+                                                         + _MARGIN) - time.monotonic()), dict):
+            if message.get("op") == "ready":
+                self.cell_log = log
+                return True
+            if message.get("op") == "cell":  # any other message is the student's code's, ignored
+                current = message["index"] if message["status"] == "start" else None
                 if current is None:
-                    self.notes.append(f"the notebook's cells {why}")
-                    return False
-                self.skip[current] = why
-                self.notes.append(f"cell {current} {why}: skipped")
-                self.restarts += 1
-                if self.restarts > grader.max_restarts:
-                    self.notes.append("too many restarts")
-                    return False
-                break  # start again without that cell
+                    log.append({"index": message["index"], "status": message["status"],
+                                "error": message.get("error", ""), "seconds": message.get("seconds")})
+        code = self.worker.stop()
+        why = "did not finish in time" if message == "timeout" else f"ended the process {self.worker.why(code)}"
+        if current is None:
+            self.notes.append(f"the notebook's cells {why}")
+            return False
+        self.skip[current] = why
+        self.notes.append(f"cell {current} {why}: skipped")
+        return self.restart()  # without that cell
 
     def restart(self) -> bool:
         self.restarts += 1
@@ -315,7 +286,6 @@ class _Run:
         results, log = {}, None  # the cells as the first worker ran them go in the report
         for exercises in groups.values():
             self.records = [self.recorded[grade_id] for _, grade_id, _, _ in exercises if grade_id in self.recorded]
-            self.forbid = self.records[0]["forbid"] if self.records else []  # the same for all of them
             self.restarts = 0
             alive = self.start() if self.plan and self.records else False
             ended, failures = {}, {}  # grade_id -> the message that ended it; the failing cases' messages
@@ -332,7 +302,7 @@ class _Run:
                         message, crashed = self.exercise(name, record, hidden, failures.setdefault(grade_id, []))
                         if message:
                             ended[grade_id] = message
-                        if crashed:  # the worker is stopped: a new one runs the cells again for the rest
+                        if crashed:  # `exercise` stopped the worker
                             alive = self.restart()
             for name, grade_id, points, _ in exercises:
                 record, failed = self.recorded.get(grade_id), failures.get(grade_id)
@@ -354,10 +324,8 @@ class _Run:
         `failures`, or its hidden ones: (the message that ends the exercise, or None; whether the worker must be
         started again). The first failing hidden case ends it, and says neither which it was nor why: what it was
         given could come out through the words of the student's code, and with it the answer."""
-        if not hidden:
-            ended = self.written(name, record)
-            if ended:
-                return ended, False
+        if not hidden and (ended := self.written(name, record)):
+            return ended, False
         time_limit = self.grader.time_limit or record["time_limit"]
         exercise_names = {name for name, *_ in self.grader._exercises}
         for number, (arguments, expected) in (enumerate(record["hidden"], len(record["cases"])) if hidden
@@ -375,7 +343,7 @@ class _Run:
                 code = self.worker.stop()
                 if reply == "timeout":  # it waited (a sleep, a lock), or the machine is loaded beyond reason
                     return _late(call, f"{_backstop(time_limit):g} s of wall-clock time", rest), True
-                if code == -signal.SIGXCPU:  # a loop in C code, which the worker's timer cannot stop
+                if code == -signal.SIGXCPU and reply == "while running":  # a loop in C, which its timer cannot stop
                     return _late(call, f"{time_limit:g} s", rest), True
                 why = "" if hidden else f" {self.worker.why(code)}"
                 return f"✗ the process ended{why} {reply} {call}", True
@@ -401,15 +369,13 @@ class _Run:
         if not self.worker.send(request):
             return "before running"
         deadline, asks = time.monotonic() + _backstop(request["time_limit"]), 0
-        while True:
-            message = self.worker.next(deadline - time.monotonic())
-            if not isinstance(message, dict):
-                return "while running" if message is None else "timeout"
+        while isinstance(message := self.worker.next(deadline - time.monotonic()), dict):
             if message.get("op") == "ask" and message.get("id") == request["id"]:
                 asks += 1
                 self.worker.send(_answer(arguments, message, asks), max(deadline - time.monotonic(), 0))
             elif message.get("op") == "result" and message.get("id") == request["id"]:
                 return message
+        return "while running" if message is None else message
 
     def written(self, name: str, record: dict) -> str | None:
         """Why the answer is not graded by its cases (a copy, or not written yet), or None."""
@@ -421,22 +387,17 @@ class _Run:
                                                textbook=True) else None
         if copy:
             return f"✗ {name} {copy}: write it yourself"
-        pasted = library_copy(name, self.student_sources, record["forbid"], self.grader.teacher, exact=True)
-        if pasted:  # a textbook function with the library's own names: an answer all the same, flagged
-            self.flag_copy(name, pasted)
+        # a textbook function with the library's own names: an answer all the same (the reference is one), flagged
+        pasted = library_copy(name, self.student_sources, forbid, teacher, exact=True)
+        for index, source, kind in self.plan if pasted else ():
+            lines = [number for number, text in enumerate(source.splitlines(), 1) if text.startswith(f"def {name}(")]
+            if kind == "student" and lines:
+                self.report.flags.append(Flag(index, self.grade_ids.get(index, ""), lines[0],
+                                              f"pasted from the library's {pasted}", f"def {name}(...)"))
         left = unfinished(name, self.student_sources)
         return f"✗ not done yet: {left}; {AGAIN}" if left else None
 
-    def flag_copy(self, name: str, copied: str) -> None:
-        """Flag the cell that defines `name` as the same code as the library's `copied` (which the reference is too)."""
-        for index, source, kind in self.plan:
-            if kind == "student" and re.search(rf"^def {re.escape(name)}\(", source, re.M):
-                line = next(number for number, text in enumerate(source.splitlines(), 1)
-                            if text.startswith(f"def {name}("))
-                self.report.flags.append(Flag(index, self.grade_ids.get(index, ""), line,
-                                              f"pasted from the library's {copied}", f"def {name}(...)"))
-
-    def verdict(self, name, call, reply, arguments, expected, time_limit, rest, record=None):
+    def verdict(self, name, call, reply, arguments, expected, time_limit, rest, record):
         """True, or ("stop", message) to end the exercise there, or ("fail", message) for one failing case."""
         outcome = reply.get("outcome")
         if outcome == "missing":
@@ -455,15 +416,15 @@ class _Run:
         if forbidden and value.is_a(NotImplementedError):  # the student build's, or the worker's `_take_away`
             return "stop", f"✗ {name} calls {forbidden.group(1)}, which this exercise forbids: write it yourself"
         before = tuple(deep_copy(argument, {}) for argument in arguments)
-        mutates, changed = (record or {}).get("mutates", False), None
+        mutates, changed = record["mutates"], None
         in_place = getattr(expected, "in_place", ())  # an object the call may change: its attributes come back too
         for index, (argument, state) in enumerate(zip(arguments, (reply.get("args") or {}).get("v", []))):
             if not getattr(type(argument), "records_calls", False):  # a `Recorder` recorded here (`_answer`)
-                apply_state(argument, state, mutates is True or index in (mutates or ()) or any(
+                apply_state(argument, decode(state), mutates is True or index in (mutates or ()) or any(
                     argument is item for item in in_place))
         if mutates is not True:  # as `check` does: an argument the answer changed, and should not have, fails the case
             changed = changed_argument(before, arguments, [True] * len(arguments), expected, mutates or set(),
-                                       (record or {}).get("names", []))
+                                       record["names"])
         raised = outcome == "raised"
         verdict = judge(call, name, None if raised else value, expected, error=value if raised else None,
                         changed=changed)

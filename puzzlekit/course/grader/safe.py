@@ -5,9 +5,7 @@ bools, None, numpy arrays and scalars; any other object as its class name and it
 type's name, its classes and its message. It runs in the student's own process, on values the student's code made:
 a value that makes it fail or hang costs that call its reply, which the grading process reads as a worker that
 ended or ran out of time. `decode` runs in the grading process and builds only plain values back (an object becomes
-a `Foreign`): nothing from the worker is ever unpickled or called. `apply_state` writes what a call did to its
-arguments onto the grading process's own copy of them, so that a matcher (a `Recorder`'s expansions, a table filled
-in place) reads it there.
+a `Foreign`): nothing from the worker is ever unpickled or called.
 """
 
 from __future__ import annotations
@@ -33,7 +31,7 @@ def encode(value):
     {(1, 2): {3, 4}, 'x': inf}
     """
     left, path = [MAX_NODES], set()  # parts left to encode; the ids of the containers being encoded (a cycle)
-    numpy = _numpy()
+    numpy = sys.modules.get("numpy")
 
     def walk(value):
         left[0] -= 1
@@ -83,14 +81,9 @@ def message_of(error: BaseException) -> str:
         return "?"
 
 
-def _numpy():
-    return sys.modules.get("numpy")
-
-
 class Foreign:
-    """An object of the student's that came back from a worker: its class name and its attributes, as data.
-
-    It equals nothing but itself; its repr shows the class and the attributes.
+    """An object of the student's that came back from a worker: its class name and its attributes, as data; it
+    equals nothing but itself.
 
     Examples
     --------
@@ -147,13 +140,12 @@ def decode(data):
 
         dtype = numpy.dtype(data["dtype"]) if _plain_dtype(data["dtype"]) else numpy.dtype(object)
         dtype = numpy.dtype("U") if dtype.kind == "U" else dtype  # as long as its longest string, not as named
-        values = [decode(item) for item in items]
-        array = numpy.empty(len(values), dtype=object)
-        array[:] = values if values else []
+        array, shape = numpy.empty(len(items), dtype=object), tuple(int(n) for n in data["shape"])
+        array[:] = [decode(item) for item in items]
         try:
-            return array.astype(dtype).reshape(tuple(int(n) for n in data["shape"]))
+            return array.astype(dtype).reshape(shape)
         except (ValueError, TypeError):
-            return array.reshape(tuple(int(n) for n in data["shape"]))
+            return array.reshape(shape)
     if tag == "npscalar":
         import numpy
 
@@ -198,21 +190,16 @@ def _plain_dtype(text) -> bool:
         return False
 
 
-def apply_state(target, data, objects: bool) -> None:
-    """Make `target` (the grading process's copy of an argument) hold what `data` says the worker's copy held after
-    the call: lists, dicts, sets and arrays changed in place; objects of the same class too if `objects` (the call may
-    change them: a `Recorder`), but never their plain attributes, which a matcher may read (chapter 6's rewards)."""
-    _merged(target, decode(data), objects)
-
-
-def _merged(old, new, objects):
-    """`old` with what `new` (decoded) holds written into it, if it can be changed in place; else `new` in its place
-    if either is plain data, else `old` (a function, an object of another class: the grading process's own stays)."""
-    numpy = _numpy()
+def apply_state(old, new, objects: bool):
+    """Write what a call did to an argument in the worker (`new`, decoded) onto the grading process's copy of it
+    (`old`), for a matcher to read there: lists, dicts, sets and arrays changed in place, objects of the same class
+    too if `objects` (the call may change them), but never their plain attributes (chapter 6's rewards). What `old`
+    then is: itself, or `new` in its place if either is plain data (a function, an object of another class stay)."""
+    numpy = sys.modules.get("numpy")
     if isinstance(old, list) and isinstance(new, list):
-        old[:] = [_merged(item, state, objects) for item, state in zip(old, new)] + new[len(old):]
+        old[:] = [apply_state(item, state, objects) for item, state in zip(old, new)] + new[len(old):]
     elif isinstance(old, dict) and isinstance(new, dict):
-        items = {key: _merged(old[key], state, objects) if key in old else state for key, state in new.items()}
+        items = {key: apply_state(old[key], state, objects) if key in old else state for key, state in new.items()}
         old.clear()
         old.update(items)
     elif isinstance(old, set) and isinstance(new, set):
@@ -227,9 +214,9 @@ def _merged(old, new, objects):
         attributes = vars(old)  # its lists, dicts and objects, changed in place: a `Recorder`'s record, say
         for name, state in new.attributes.items():
             if name in attributes and not _plain(attributes[name]):
-                attributes[name] = _merged(attributes[name], state, objects)
+                attributes[name] = apply_state(attributes[name], state, objects)
     elif isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new) and not _plain(old):
-        return tuple(_merged(item, state, objects) for item, state in zip(old, new))  # its lists changed in place
+        return tuple(apply_state(item, state, objects) for item, state in zip(old, new))  # its lists changed in place
     else:
         return new if _plain(new) or _plain(old) else old
     return old
@@ -237,6 +224,5 @@ def _merged(old, new, objects):
 
 def _plain(value) -> bool:
     """Whether `value` is plain data (numbers, strings, None and tuples or frozensets of them)."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return True
-    return isinstance(value, (tuple, frozenset)) and all(_plain(item) for item in value)
+    return value is None or isinstance(value, (bool, int, float, str)) or isinstance(
+        value, (tuple, frozenset)) and all(_plain(item) for item in value)

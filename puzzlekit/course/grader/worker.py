@@ -1,8 +1,7 @@
 """The worker: a fresh interpreter that runs a notebook's cells and then the calls the grading process asks for.
 
-Started by `puzzlekit.course.grader.run` as `python -I -c ...`; it talks to the grading process over its standard
-input and output (see `protocol`), which it moves to other file descriptors first, so that what the cells print
-goes nowhere. Two modes:
+Started by `puzzlekit.course.grader.run`; it talks to the grading process over its standard input and output
+(`protocol`), moved to other file descriptors before anything is imported, so what the cells print goes nowhere.
 
 - teacher: run the instructor's chapter with `check` replaced by a recorder, draw the hidden cases, and send the
   recorded exercises back pickled (the grading process trusts this worker: it ran only the instructor's code);
@@ -10,16 +9,13 @@ goes nowhere. Two modes:
   student's functions on the arguments the grading process sends and send back, as safe JSON (`safe`), what each
   call returned or raised and what it did to its arguments.
 
-A student worker holds no answer: it imports the student build of puzzlekit (`build`), receives the cases'
-arguments and never their expected values, and runs where the operating system keeps the grader's files and the
-other workers out of its reach (`isolation`). Within it the student's code may do anything its process may: the
+A student worker holds no answer (it imports the student build, `build`, and never sees an expected value) and
+runs where the operating system keeps the grader's files and the other workers out of reach (`isolation`): the
 grading process believes nothing it says beyond what the student's own code could have computed.
 
-A call's time limit is CPU time, as `check`'s is (`guard.Deadline`: ten times as much by the wall clock), so that a
-loaded machine does not fail an honest answer: a timer stops a loop in Python code, and the soft `RLIMIT_CPU`, set
-to what the worker has used plus the limit and `CPU_MARGIN`, makes the kernel end a worker stuck in C code
-(`SIGXCPU`). A cell's limit is wall-clock time. The cells also get what a kernel would give them (`get_ipython()`,
-`display`).
+A call's time limit is CPU time, as `check`'s is (`guard.Deadline`), so that a loaded machine does not fail an honest
+answer: a timer stops a loop in Python code, and the soft `RLIMIT_CPU` (what the worker has used, plus the limit and
+`CPU_MARGIN`) makes the kernel end a worker stuck in C code (`SIGXCPU`). A cell's limit is wall-clock time.
 """
 
 from __future__ import annotations
@@ -50,10 +46,6 @@ CPU_MARGIN = 2
 FILE_BYTES = 256 << 20  # the largest file a worker may write (bubblewrap's folders hold no more either)
 
 
-def _seed(key: str, name: str) -> int:
-    return int.from_bytes(hashlib.sha256(f"{key}\0{name}".encode()).digest()[:8], "big")
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # what a kernel gives a notebook's code
 
@@ -80,14 +72,11 @@ class GetIPython:
         return lambda *arguments, **options: None
 
 
-def display(*objects, **options):
-    """IPython's `display`, which a kernel gives every cell (chapter 06 calls it): outputs are not graded."""
-
-
 def _kernel(namespace: dict) -> dict:
-    """What a kernel gives a notebook run in `namespace`: `get_ipython` (a magic's code runs there) and `display`."""
+    """What a kernel gives a notebook run in `namespace`: `get_ipython` (a magic's code runs there) and `display`
+    (chapter 06 calls it; outputs are not graded)."""
     shell = GetIPython(lambda code: exec(compile(code, "<magic>", "exec"), namespace))  # noqa: S102 - the cells'
-    return {"get_ipython": lambda: shell, "display": display}
+    return {"get_ipython": lambda: shell, "display": lambda *objects, **options: None}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -127,7 +116,8 @@ def teacher(setup: dict, out: int) -> None:
             errors.append([index, f"{type(error).__name__}: {error}"[:500]])
         namespace["check"] = recorder
     for record in records:  # the hidden cases drawn, once the instructor's cells have all run
-        draw, generator = record["hidden"], random.Random(_seed(setup["key"], record["name"]))
+        seed = hashlib.sha256(f"{setup['key']}\0{record['name']}".encode()).digest()[:8]
+        draw, generator = record["hidden"], random.Random(int.from_bytes(seed, "big"))
         record["hidden"] = [] if draw is None else [tuple(case[:2]) for case in draw(generator)]
         record["forbid"] = [list(item) for item in map(descriptor, record["forbid"]) if item is not None]
     data = cloudpickle.dumps({"exercises": records, "errors": errors})
@@ -138,26 +128,12 @@ def teacher(setup: dict, out: int) -> None:
 # student mode
 
 
-def _limits(setup: dict) -> None:
-    """The worker's limits: its memory, its CPU time, its processes (as a user id of its own: `isolation`), no core
-    file, and no file larger than FILE_BYTES (SIGXFSZ ends the worker)."""
-    for kind, most in ((resource.RLIMIT_AS, setup.get("memory_bytes")), (resource.RLIMIT_CPU, setup.get("cpu_seconds")),
-                       (resource.RLIMIT_NPROC, setup.get("processes")), (resource.RLIMIT_CORE, 0),
-                       (resource.RLIMIT_FSIZE, FILE_BYTES)):
-        if most is not None:
-            resource.setrlimit(kind, (most, most))
-
-
 def _take_away(forbid, seen: dict) -> None:
-    """Make the functions `forbid` names outside puzzlekit (`np.roots`, a function of the notebook's own cells) raise
-    when called, as the student build's emptied functions do: a Python function's code is swapped for a stub's (an
-    alias or a wrapper of it raises too; `guard.stub_code`, which `check` uses as well); a notebook's function is every
-    value its name had after a cell (`seen`: the instructor's, however the student's cells renamed or wrapped it).
-    A rule the answers keep, not a boundary: a student who rebuilds the function (np.roots from eigenvalues) has
-    solved the exercise another way. Done before each student cell (the instructor's cells before the first one may
-    use them), so that a student's cell never meets their code (a function made from a copy of it would keep it), and
-    once the cells have run, before the first call. puzzlekit's own forbidden functions are not in the worker at
-    all (`build`)."""
+    """Make the functions `forbid` names outside puzzlekit (`np.roots`; a notebook function: every value its name had
+    after a cell, `seen`) raise when called, as the student build's emptied ones do: their code is swapped for a
+    stub's (`guard.stub_code`, as `check` does), so an alias or a wrapper raises too. A rule, not a boundary (a
+    student who rebuilds np.roots from eigenvalues solved it another way); done before each student cell, so that no
+    student cell meets their code (a copy of it would keep it), and before the first call."""
     from puzzlekit.course.exercises.guard import plain_function, stub_code
 
     library = set(library_items(forbid))
@@ -204,7 +180,12 @@ def student(setup: dict, inbox: int, out: int) -> None:
     under a CPU-time limit) until it says stop."""
     import builtins
 
-    _limits(setup)
+    # its memory, CPU time, processes (as a user id of its own: `isolation`); no core file, none over FILE_BYTES
+    for kind, most in ((resource.RLIMIT_AS, setup.get("memory_bytes")), (resource.RLIMIT_CPU, setup.get("cpu_seconds")),
+                       (resource.RLIMIT_NPROC, setup.get("processes")), (resource.RLIMIT_CORE, 0),
+                       (resource.RLIMIT_FSIZE, FILE_BYTES)):
+        if most is not None:
+            resource.setrlimit(kind, (most, most))
     namespace = {"__name__": "__main__", "__builtins__": builtins}
     namespace.update(_kernel(namespace))
     most = resource.getrlimit(resource.RLIMIT_CPU)[1]
@@ -269,7 +250,7 @@ def student(setup: dict, inbox: int, out: int) -> None:
         if function is None:
             reply["outcome"] = "missing"
         elif not callable(function):
-            reply["outcome"], reply["value"] = "not_callable", encode(function)
+            reply["outcome"] = "not_callable"
         else:
             seconds = request["time_limit"]
             cpu_budget(seconds + CPU_MARGIN if seconds else None)
@@ -297,8 +278,7 @@ def _call(seconds, function, arguments) -> dict:
 
 
 def main(inbox: int, out: int) -> None:
-    """Read the setup message on `inbox` (the worker's standard input, which its command moved there before any
-    import, so that nothing an import prints reaches the channel) and run the mode it asks for."""
+    """Read the setup on `inbox` (standard input, moved there before any import could print) and run its mode."""
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the worker
     setup = receive(inbox)
     if setup is None:
