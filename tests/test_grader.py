@@ -1111,6 +1111,23 @@ def test_without_isolation_the_grader_says_so_once_and_in_every_report(tmp_path,
     assert _scores(report) == {"total": 1} and "isolation: none" in report.note
 
 
+@pytest.mark.parametrize("namespaces", [True, False])
+def test_a_user_worker_without_a_network_namespace_is_said_in_every_report(tmp_path, capsys, monkeypatch,
+                                                                           namespaces):
+    """Where a container refuses a "user" worker namespaces of its own, it shares the machine's network: the grader
+    says so once on standard error, and in each report's note (red team 2)."""
+    from puzzlekit.course.grader import chapter as chapter_module
+
+    monkeypatch.setattr(chapter_module, "usable", lambda kind: True)
+    monkeypatch.setattr(chapter_module, "namespaces", lambda: namespaces)
+    chapter_module._SAID_NONE.clear()
+    path = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6)])")
+    graders = [ChapterGrader(path, secret="s", isolation="user") for _ in range(2)]
+    said = "isolation: user, on this machine's network"
+    assert capsys.readouterr().err.count(said) == (0 if namespaces else 1)
+    assert graders[1].weakness == ([] if namespaces else [said])
+
+
 def test_a_renamed_paste_of_a_textbook_function_the_reference_is_not_scores_nothing(tmp_path):
     """`check` never calls a textbook function's shape a copy (an honest answer may read like it); the grader, which
     has the chapter's reference, does when the reference has another shape. A right answer, pasted: 0, and why."""

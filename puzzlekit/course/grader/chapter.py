@@ -4,6 +4,7 @@ runs only the instructor's chapter, with `check` a recorder and the hidden cases
 from __future__ import annotations
 
 import base64
+import contextlib
 import copy
 import hashlib
 import os
@@ -20,7 +21,7 @@ from ...checks import check_choice, check_collection, check_real
 from ..editions import cell_source, has_solution
 from ..exercises.describe import cut, describe
 from ..grading import exercise_points, tag_notebook
-from .isolation import KINDS, available, usable
+from .isolation import KINDS, available, namespaces, usable
 from .report import ExerciseResult, SubmissionReport
 from .run import Worker, grade_submission
 from .scan import flags
@@ -33,7 +34,10 @@ SECRET_VARIABLE = "PUZZLEKIT_GRADING_SECRET"
 SECRET_FILE = ".puzzlekit-grading-secret"
 _BUILT: dict = {}  # (chapter path, modification time, key) -> the recorded exercises, pickled (in memory only)
 _BUILD_LOCK = threading.Lock()
-_SAID_NONE: list = []  # whether this process has said that its workers run without isolation
+_SAID_NONE: list = []  # what this process has said of a weak isolation (each once)
+_WEAK = {"none": ("isolation: none", "neither bubblewrap nor root is available: the students' code runs as this user "
+                  "and may read and change what this user may"),
+         "user": ("isolation: user, on this machine's network", "no network namespace: students' code may reach it")}
 
 
 def grading_secret(secret: str | None = None, folder: str | os.PathLike | None = None) -> str:
@@ -50,12 +54,9 @@ def grading_secret(secret: str | None = None, folder: str | os.PathLike | None =
         temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600), "w") as file:
             file.write(secrets.token_hex(32) + "\n")
-        try:
+        with contextlib.suppress(FileExistsError):
             os.link(temporary, path)  # made once, even by several graders at a time: the first one wins
-        except FileExistsError:
-            pass
-        finally:
-            temporary.unlink()
+        temporary.unlink()
     with open(os.open(path, os.O_RDONLY | os.O_NOFOLLOW), encoding="utf-8") as file:
         status = os.fstat(file.fileno())
         if status.st_uid != os.geteuid() or status.st_mode & 0o022:  # planted, to know the hidden cases
@@ -142,10 +143,11 @@ class ChapterGrader:
         if isolation is not None and not usable(check_choice(isolation, "isolation", KINDS)):
             raise ValueError(f"isolation {isolation!r} does not work on this machine")
         self.isolation = isolation or available()
-        if self.isolation == "none" and not _SAID_NONE:
-            _SAID_NONE.append(True)
-            print("puzzlekit grader: isolation: none (neither bubblewrap nor root is available): the students' code "
-                  "runs as this user and may read and change what this user may", file=sys.stderr)
+        weak = None if self.isolation == "user" and namespaces() else _WEAK.get(self.isolation)
+        self.weakness = [weak[0]] if weak else []  # said in each report's note, and once on standard error
+        if weak and weak[0] not in _SAID_NONE:
+            _SAID_NONE.append(weak[0])
+            print(f"puzzlekit grader: {weak[0]} ({weak[1]})", file=sys.stderr)
         self.private = [self.path, Path(os.getcwd()) / SECRET_FILE] + [Path(path).resolve() for path in private]
         self.secret = grading_secret(secret)
         self.time_limit, self.memory_limit_mb, self.max_restarts = time_limit, memory_limit_mb, max_restarts
@@ -216,7 +218,7 @@ class ChapterGrader:
         be graded is said in the report's `note`, and the exercises it concerns score 0."""
         started = time.monotonic()
         report = SubmissionReport(student, self.chapter)
-        notes = ["isolation: none"] if self.isolation == "none" else []
+        notes = list(self.weakness)
         try:
             cells = _read_notebook(submission).get("cells")
             if not isinstance(cells, list) or not all(isinstance(cell, dict) for cell in cells):

@@ -1,7 +1,7 @@
 """The worker: a fresh interpreter that runs a notebook's cells and then the calls the grading process asks for.
 
-Started by `puzzlekit.course.grader.run`; it talks to the grading process over its standard input and output
-(`protocol`), moved to other file descriptors before anything is imported, so what the cells print goes nowhere.
+Started by `run`, it talks to the grading process over its standard input and output (`protocol`), moved to other
+file descriptors before any import: what the cells print goes nowhere.
 
 - teacher: run the instructor's chapter with `check` replaced by a recorder, draw the hidden cases, and send the
   recorded exercises back pickled (the grading process trusts this worker: it ran only the instructor's code);
@@ -9,9 +9,9 @@ Started by `puzzlekit.course.grader.run`; it talks to the grading process over i
   student's functions on the arguments the grading process sends and send back, as safe JSON (`safe`), what each
   call returned or raised and what it did to its arguments.
 
-A student worker holds no answer (it imports the student build, `build`, and never sees an expected value) and
-runs where the operating system keeps the grader's files and the other workers out of reach (`isolation`): the
-grading process believes nothing it says beyond what the student's own code could have computed.
+A student worker holds no answer (it imports the student build, `build`, and never sees an expected value), runs
+where the operating system keeps the grader's files and the other workers out of reach (`isolation`), and is believed
+in nothing beyond what the student's own code could have computed.
 
 A call's time limit is CPU time, as `check`'s is (`guard.Deadline`), so that a loaded machine does not fail an honest
 answer: a timer stops a loop in Python code, and the soft `RLIMIT_CPU` (what the worker has used, plus the limit and
@@ -46,10 +46,6 @@ CPU_MARGIN = 2
 FILE_BYTES = 256 << 20  # the largest file a worker may write (bubblewrap's folders hold no more either)
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# what a kernel gives a notebook's code
-
-
 class GetIPython:
     """What `get_ipython()` returns to a cell run outside IPython: magics that time code (`%time`, `%%timeit`,
     `%%capture`) run it once; the others (`%matplotlib inline`, `%load_ext ...`, `!ls`) do nothing."""
@@ -77,10 +73,6 @@ def _kernel(namespace: dict) -> dict:
     (chapter 06 calls it; outputs are not graded)."""
     shell = GetIPython(lambda code: exec(compile(code, "<magic>", "exec"), namespace))  # noqa: S102 - the cells'
     return {"get_ipython": lambda: shell, "display": lambda *objects, **options: None}
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# teacher mode
 
 
 def teacher(setup: dict, out: int) -> None:
@@ -122,10 +114,6 @@ def teacher(setup: dict, out: int) -> None:
         record["forbid"] = [list(item) for item in map(descriptor, record["forbid"]) if item is not None]
     data = cloudpickle.dumps({"exercises": records, "errors": errors})
     send(out, {"op": "teacher", "data": base64.b64encode(data).decode()})
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# student mode
 
 
 def _take_away(forbid, seen: dict) -> None:
