@@ -34,6 +34,7 @@ USER_IDS = range(61000, 61256)
 MAX_PROCESSES = 256  # processes one worker's user may have ("user" isolation)
 SHARED = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")  # where any user may write: what a worker left goes
 DISK_BYTES = str(256 << 20)  # what a bubblewrap worker may write in its folder, and in its /tmp
+_PROBE = [sys.executable, "-I", "-c", "import numpy"]  # runs where a worker could: Python and its packages
 
 
 def _runs(command: list[str], **options) -> bool:
@@ -50,8 +51,7 @@ def usable(kind: str) -> bool:
     if kind == "bubblewrap":
         return shutil.which("bwrap") is not None and _runs(_bubblewrap_prefix([]) + ["true"])
     if kind == "user":
-        return os.geteuid() == 0 and _runs([sys.executable, "-I", "-c", "import numpy"], user=USER_IDS[-1],
-                                           group=USER_IDS[-1], extra_groups=[], cwd="/")
+        return os.geteuid() == 0 and _runs(_PROBE, user=USER_IDS[-1], group=USER_IDS[-1], extra_groups=[], cwd="/")
     return True
 
 
@@ -64,7 +64,7 @@ def _as_user(uid: int) -> list[str]:
 @functools.cache
 def namespaces() -> bool:
     """Whether "user" workers get namespaces of their own (`_as_user`): a container may refuse them."""
-    return usable("user") and _runs(_as_user(USER_IDS[-1]) + [sys.executable, "-I", "-c", "import numpy"], cwd="/")
+    return usable("user") and _runs(_as_user(USER_IDS[-1]) + _PROBE, cwd="/")
 
 
 def available() -> str:

@@ -88,6 +88,7 @@ class Worker:
                                         stderr=subprocess.PIPE, env=environment, cwd=setup["cwd"],
                                         start_new_session=True, pass_fds=self.confinement.pass_fds
                                         if self.confinement else (), **user)
+        os.set_blocking(self.process.stdin.fileno(), False)  # `send` waits for it with a timeout
         if self.confinement is not None:
             self.confinement.started()
         self.messages: queue.Queue = queue.Queue()
@@ -115,7 +116,6 @@ class Worker:
         that stops reading must not stall the grading process: its standard input does not block)."""
         try:
             fd, data = self.process.stdin.fileno(), frame(message)
-            os.set_blocking(fd, False)
             deadline = time.monotonic() + timeout
             while data:
                 if not select.select([], [fd], [], max(deadline - time.monotonic(), 0))[1]:
@@ -194,8 +194,7 @@ def _answer(arguments: tuple, message: dict, asks: int) -> dict:
         if asks > _MAX_ASKS:  # what the grading process keeps of one call stays bounded
             raise RuntimeError(f"a search asked the problem more than {_MAX_ASKS:,} times in one call")
         recorder = arguments[message["argument"]]
-        if not getattr(type(recorder), "records_calls", False) or message["method"] not in (
-                "successors", "actions", "predecessors"):
+        if message["method"] not in getattr(type(recorder), "questions", ()):  # a `Recorder`'s, no other
             raise TypeError("the grader answers a search's questions to the problem it was given, no other")
         start = recorder.initial
         if len(repr(message["state"])) > 4 * len(repr(encode(start))) + 100:  # measured before any work is done

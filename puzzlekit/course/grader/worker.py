@@ -151,7 +151,7 @@ class _Asking:
 
     def __init__(self, recorder, argument: int, ask):
         self.problem = recorder.problem
-        for method in ("successors", "actions", "predecessors"):
+        for method in type(recorder).questions:
             setattr(self, method, functools.partial(ask, argument, method))
 
     def __getattr__(self, name):
