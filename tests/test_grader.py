@@ -74,7 +74,7 @@ def small_chapter() -> nbformat.NotebookNode:
         code(solutions["effective_branching_factor"]),
         code("check(effective_branching_factor, [((52, 5), 1.92), ((3, 1), 3.0), ((14, 3), 2.0), ((0, 3), 0.0),\n"
              "                                   ((10, 0), ValueError)],\n"
-             "      forbid=[branching_factor, np.roots],\n"
+             "      forbid=[branching_factor, np.roots, np.polynomial.polynomial.polyroots],\n"
              "      hidden=lambda rng: [((n, d), round(branching_factor(n, d), 2)) for n, d in "
              "[(rng.randrange(50, 5000), rng.randrange(3, 9)) for _ in range(4)]])"),
         code("assert breadth_first_search(Doubling(37)).length == 7   # the library still works in the prose\n"
@@ -231,12 +231,14 @@ def _send(message):
 
 
 def _asker(call):   # a Recorder's questions go to the grading process, which records them: asked as the worker asks
-    def ask(argument, method, state):
-        _send({"op": "ask", "id": call, "argument": argument, "method": method, "state": encode(state)})
+    def ask(problem, argument, method, state, *action):
+        _send({"op": "ask", "id": call, "argument": argument, "method": method, "state": state,
+               "action": encode(action[0]) if action else None})
         answer = json.loads(_exactly(int.from_bytes(_exactly(8), "big")))
-        outcome, value = pickle.loads(base64.b64decode(answer["value"]))
+        outcome, value, goals = pickle.loads(base64.b64decode(answer["value"]))
         if outcome == "raised":
             raise ValueError(value)
+        problem._goals.update(goals)
         return value
     return ask
 
@@ -249,8 +251,9 @@ def _forge():
         if message.get("name") != "my_breadth_first":
             os.write(writer, header + data)
             continue
-        arguments = [_Asking(item, index, _asker(message["id"])) if isinstance(item, Recorder) else item
-                     for index, item in enumerate(pickle.loads(base64.b64decode(message["args"])))]
+        arguments = list(pickle.loads(base64.b64decode(message["args"])))
+        for index, *problem in message.get("problems", ()):
+            arguments[index] = _Asking(index, *problem, _asker(message["id"]))
         try:
             outcome, value = "returned", my_breadth_first(*arguments)
         except Exception as error:
@@ -547,12 +550,20 @@ def test_a_student_worker_is_sent_the_cells_and_the_arguments_only(chapter, grad
                                          "memory_bytes", "cpu_seconds", "cwd"} for setup in setups)
     tests = {cell.source for cell in notebook.cells if "check(" in cell.source}
     assert all(source not in tests for setup in setups for _, source in setup["cells"])
+    from puzzlekit.course.exercise_cases import Recorder
+
+    def shipped(arguments):  # a `Recorder` stays in the grading process: None in its place, its states as tokens
+        arguments = arguments if isinstance(arguments, tuple) else (arguments,)
+        return repr(tuple(None if isinstance(argument, Recorder) else argument for argument in arguments))
+
     recorded = grader._recorded()
-    cases = {(record["name"], repr(arguments if isinstance(arguments, tuple) else (arguments,)))
-             for record in recorded.values() for arguments, _ in record["cases"] + record["hidden"]}
+    cases = sorted((record["name"], shipped(arguments))
+                   for record in recorded.values() for arguments, _ in record["cases"] + record["hidden"])
     calls = [message for message in sent if message.get("op") == "call"]
-    assert len(calls) == len(cases) and all(set(call) == {"op", "id", "name", "time_limit", "args"} for call in calls)
-    assert {(call["name"], repr(pickle.loads(base64.b64decode(call["args"])))) for call in calls} == cases
+    assert all(set(call) == {"op", "id", "name", "time_limit", "args", "problems"} for call in calls)
+    assert sorted((call["name"], repr(pickle.loads(base64.b64decode(call["args"])))) for call in calls) == cases
+    tokens = [token for call in calls for _, *problem in call["problems"] for token in problem[:2] + problem[2]]
+    assert tokens and all(re.fullmatch(r"state \d+", token) for token in tokens if token is not None), tokens
 
 
 def test_reference_solutions_score_full_marks(reports):
@@ -1279,9 +1290,28 @@ def test_a_forbidden_function_run_from_a_copy_of_its_code_scores_nothing(chapter
     assert "forbids" in _why(report), _why(report)
 
 
+#: Bisection's answer by numpy's other root finder (red team 2): `Polynomial.roots` calls it too.
+POLYROOTS = '''def effective_branching_factor(expanded, depth):
+    if depth < 1:
+        raise ValueError("depth must be 1 or more")
+    if expanded == 0:
+        return 0.0
+    roots = np.polynomial.Polynomial([-expanded] + [1] * depth).roots()
+    return round(max(root.real for root in roots if abs(root.imag) < 1e-9), 2)
+'''
+
+
+def test_numpys_other_root_finder_is_forbidden_too(chapter, grader):
+    report = grader.grade(_submission(chapter, dict(_reference(chapter), effective_branching_factor=POLYROOTS)),
+                          student="polyroots")
+    assert _scores(report)["effective_branching_factor"] == 0, _why(report)
+    assert "calls numpy.polynomial.polynomial.polyroots, which this exercise forbids" in _why(report), _why(report)
+
+
 def test_the_grading_process_answers_a_recorders_asks_and_records_them():
-    """`run._answer`: the grading process's `Recorder` records the ask and answers it; a state of another kind, a
-    method that is not a search's question or an argument that is not a `Recorder` raises in the worker."""
+    """`run._answer`: the grading process's `Recorder` records the ask and answers it, its states as tokens (and which
+    are goals); a token it did not hand out, a method that is not a search's question or an argument that is not a
+    `Recorder` raises in the worker."""
     import base64
     import pickle
 
@@ -1290,23 +1320,28 @@ def test_the_grading_process_answers_a_recorders_asks_and_records_them():
     from puzzlekit.course.grader import run
 
     recorder = Recorder(SlidingPuzzle((1, 2, 0, 3)))
-    arguments = (recorder, [1, 2])
+    asked = {0: run._Asked(recorder)}
+    assert (asked[0].initial, asked[0].goal, asked[0].handed()) == ("state 0", "state 1", ["state 1"])
 
-    def answer(argument, method, state):
-        message = {"id": 7, "argument": argument, "method": method, "state": safe.encode(state)}
-        reply = run._answer(arguments, message, 1)
+    def answer(argument, method, state, action=None):
+        message = {"id": 7, "argument": argument, "method": method, "state": state, "action": safe.encode(action)}
+        reply = run._answer(asked, message, 1)
         assert reply["op"] == "answer" and reply["id"] == 7
         return pickle.loads(base64.b64decode(reply["value"]))
 
-    assert answer(0, "successors", (1, 2, 0, 3)) == ("returned", [("u", (0, 2, 1, 3)), ("r", (1, 2, 3, 0))])
+    assert answer(0, "successors", "state 0") == ("returned", [("u", "state 2"), ("r", "state 1")], [])
     assert recorder.expanded == [(1, 2, 0, 3)]
-    for argument, method, state, words in [(0, "successors", (1, 2), "is not a state of this problem"),
-                                           (0, "successors", [1, 2, 0, 3], "is not a state of this problem"),
-                                           (0, "__init__", (1, 2, 0, 3), "no other"),
-                                           (1, "successors", (1, 2, 0, 3), "no other"),
-                                           (5, "successors", (1, 2, 0, 3), "out of range")]:
-        outcome, error = answer(argument, method, state)
-        assert outcome == "raised" and words in str(error), (argument, method, state, error)
+    assert asked[0].states["state 2"] == (0, 2, 1, 3)
+    assert answer(0, "result", "state 2", "d") == ("returned", "state 0", [])
+    for argument, method, state, words in [(0, "successors", "state 9", "is not a state this problem gave"),
+                                           (0, "successors", (1, 2, 0, 3), "is not a state this problem gave"),
+                                           (0, "successors", ["state 0"], "is not a state this problem gave"),
+                                           (0, "__init__", "state 0", "the grader answers only"),
+                                           (0, "is_goal", "state 0", "the grader answers only"),
+                                           (1, "successors", "state 0", "KeyError"),
+                                           ([0], "successors", "state 0", "unhashable")]:
+        outcome, error, goals = answer(argument, method, state)
+        assert outcome == "raised" and words in str(error) and goals == [], (argument, method, state, error)
     assert recorder.expanded == [(1, 2, 0, 3)]
 
 

@@ -1,8 +1,8 @@
 """Red team, round 2 (issue 31): submissions that attack the grading of chapter 03's `Recorder` cases and the
 "user" isolation.
 
-Each test reproduces an attack and asserts what the grader should do. The one still marked `xfail(strict=True)` works
-today (a search run on the worker's own copy of the problem); the others were closed, and say how.
+Each test reproduces an attack and asserts what the grader should do; each was closed, and says how. The last one
+closed: a search run on the worker's own copy of the problem, which now holds only tokens for its states.
 """
 
 from __future__ import annotations
@@ -51,9 +51,10 @@ ONE_SIDED = '''def my_bidirectional(problem):
     return None
 '''
 
-#: The same wrong search run on the problem the `Recorder` stands for (`problem.problem`, held in the worker), then
-#: the grading process asked only for the successors of the path's states: every move has an asked end, and the
-#: record holds 18 expansions, far below the 1,092 allowed.
+#: The same wrong search run on the problem the `Recorder` stands for (`problem.problem`, once held in the worker),
+#: then the grading process asked only for the successors of the path's states: every move had an asked end, and
+#: the record held 18 expansions, far below the 1,092 allowed. The worker now holds no problem: states are tokens
+#: (`run._Asked`), and a move is made only by asking.
 _LOCAL = "    local = getattr(problem, 'problem', problem)   # the Recorder's own problem\n"
 _ASKED = "            for step in path[:-1]:\n                problem.successors(step)   # asked: recorded\n"
 ONE_SIDED_ASKING_ALONG_THE_PATH = ONE_SIDED.replace("    local = problem\n", _LOCAL).replace(
@@ -70,9 +71,6 @@ def path_within_chapter(tmp_path_factory):
     return path
 
 
-@pytest.mark.xfail(strict=True, reason="PathWithin counts only what was asked of the grading process; the worker "
-                                        "holds the problem itself (`_Asking.problem`, `result`, `is_goal`) and a "
-                                        "search run there asks only along the path it found")
 def test_a_one_sided_search_run_in_the_worker_scores_what_it_scores_asking(path_within_chapter):
     grader = ChapterGrader(path_within_chapter, secret="a class's secret", cell_time_limit=60,
                            notebook_time_limit=300)
@@ -85,44 +83,21 @@ def test_a_one_sided_search_run_in_the_worker_scores_what_it_scores_asking(path_
     assert _scores(cheat)["my_bidirectional"] == _scores(wrong)["my_bidirectional"], _why(cheat)
 
 
-def test_an_ask_of_a_state_that_is_no_board_is_not_kept_by_the_grading_process():
-    """Red team 2: asks of states that are no board (up to 64 MB each) were kept in the grading process's memory."""
+def test_an_ask_of_a_state_that_is_no_board_is_not_kept_nor_decoded(monkeypatch):
+    """Red team 2: asks of states that are no board (up to 64 MB each) were kept in the grading process's memory, and
+    a set of ints whose hashes collide (multiples of 2**61 - 1) was decoded whole, in time quadratic in its size. A
+    worker now asks by the tokens the grading process handed out: anything else is refused unread."""
+    decoded, real = [], run.decode
+    monkeypatch.setattr(run, "decode", lambda data: decoded.append(data) or real(data))
     board = (1, 2, 3, 4, 0, 5, 7, 8, 6)
     recorder = Recorder(puzzlekit.SlidingPuzzle(board))
-    big = tuple("x" * 100_000 for _ in board)  # a tuple of nine, as the type and length checks ask
-    for _ in range(20):
-        answer = run._answer((recorder,), {"op": "ask", "id": 0, "argument": 0, "method": "successors",
-                                           "state": encode(big)}, 1)
-        assert answer["op"] == "answer"
-    kept = sum(len(part) for state in recorder.expanded for part in state if isinstance(part, str))
-    assert kept == 0, f"{len(recorder.expanded)} forged states kept, {kept:,} characters"
-
-
-def _parts(data) -> int:
-    """How many values the encoded `data` holds (what decoding it builds)."""
-    if isinstance(data, dict):
-        return 1 + sum(_parts(value) for value in data.values())
-    if isinstance(data, list):
-        return 1 + sum(_parts(item) for item in data)
-    return 1
-
-
-def test_an_asks_state_is_checked_before_it_is_decoded(monkeypatch):
-    """Red team 2: a set of ints whose hashes collide (multiples of 2**61 - 1), decoded whole before its shape was
-    checked, cost the grading process time quadratic in its size."""
-    decoded, real = [], run.decode
-
-    def counting(data):
-        decoded.append(_parts(data))
-        return real(data)
-
-    monkeypatch.setattr(run, "decode", counting)
-    board = (1, 2, 3, 4, 0, 5, 7, 8, 6)
+    asked = {0: run._Asked(recorder)}
     colliding = {"t": "set", "v": [number * (2**61 - 1) for number in range(1, 4000)]}  # all of hash 0
-    state = {"t": "tuple", "v": [colliding, *board[1:]]}
-    run._answer((Recorder(puzzlekit.SlidingPuzzle(board)),), {"op": "ask", "id": 0, "argument": 0,
-                                                               "method": "successors", "state": state}, 1)
-    assert sum(decoded) <= 1 + 2 * len(board), f"{sum(decoded):,} values decoded for a state of {len(board)} tiles"
+    for state in (encode(tuple("x" * 100_000 for _ in board)), "x" * 100_000, {"t": "tuple", "v": [colliding]},
+                  encode(board)):
+        answer = run._answer(asked, {"op": "ask", "id": 0, "argument": 0, "method": "successors", "state": state}, 1)
+        assert pickle.loads(base64.b64decode(answer["value"]))[0] == "raised"
+    assert recorder.expanded == [] and decoded == []
 
 
 #: System V IPC, which outlives the processes that made it and is in no shared folder: the first worker (exercises 1
@@ -270,8 +245,9 @@ def test_a_reply_of_keys_that_share_their_hashes_is_refused_unbuilt():
 def test_a_call_that_asks_too_often_is_refused_past_the_limit():
     board = (1, 2, 3, 4, 0, 5, 7, 8, 6)
     recorder = Recorder(puzzlekit.SlidingPuzzle(board))
-    message = {"op": "ask", "id": 0, "argument": 0, "method": "successors", "state": encode(board)}
+    asked = {0: run._Asked(recorder)}
+    message = {"op": "ask", "id": 0, "argument": 0, "method": "successors", "state": asked[0].initial}
     for asks in (1, run._MAX_ASKS, run._MAX_ASKS + 1):
-        outcome, value = pickle.loads(base64.b64decode(run._answer((recorder,), message, asks)["value"]))
+        outcome, value, _ = pickle.loads(base64.b64decode(run._answer(asked, message, asks)["value"]))
         assert (outcome == "raised") == (asks > run._MAX_ASKS), value
     assert recorder.expanded == [board, board]

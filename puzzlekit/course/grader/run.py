@@ -19,6 +19,7 @@ import threading
 import time
 from pathlib import Path
 
+from ..exercise_cases import Recorder
 from ..exercises.changes import changed_argument, deep_copy
 from ..exercises.check import AGAIN, LOOP_HINT
 from ..exercises.copies import copied, library_copy
@@ -29,7 +30,7 @@ from .build import student_build
 from .isolation import MAX_PROCESSES, Confinement
 from .protocol import frame, receive
 from .report import ExerciseResult, Flag, SubmissionReport
-from .safe import apply_state, decode, encode
+from .safe import apply_state, decode
 from .scan import ship, unfinished
 
 __all__ = []
@@ -39,6 +40,7 @@ _POLL = 0.2  # seconds between two looks at whether a worker still runs, while w
 _MARGIN = 3.0  # seconds a cell may take beyond its time limit before the worker is killed (start-up, messages)
 _KEPT_ERROR = 4000  # bytes of a worker's standard error kept (the rest is read and thrown away)
 _MAX_ASKS = 500_000  # a call's questions to a `Recorder` argument answered (chapter 3's reference: 22,340 in all)
+_ASKABLE = (*Recorder.questions, "result")  # what a worker may ask of a `Recorder` argument (`worker._Asking`)
 _WAIT_FACTOR = 10  # a call's wall-clock backstop: this many times its time limit (which is CPU time), at least a minute
 
 
@@ -186,26 +188,49 @@ class Worker:
         return f"(exit code {code}{': ' + cut(lines[-1], 200) if lines else ''})"
 
 
-def _answer(arguments: tuple, message: dict, asks: int) -> dict:
-    """The grading process's answer to a worker's ask: what its own copy of the `Recorder` argument the ask names
-    gives for the state, recorded there, where the student's code cannot rewrite it (`worker._Asking`). A state not
-    of the kind of the problem's start is refused (the problem's methods trust their states)."""
+class _Asked:
+    """A `Recorder` argument of one call as the grading process keeps it. The student's worker knows its states only
+    by the tokens handed out here ("state 12"), and which of them are goals (`worker._Asking`): a search can make no
+    move without asking, and each ask is recorded here, where the student's code cannot rewrite the record."""
+
+    def __init__(self, recorder):
+        self.recorder, self.states, self.tokens, self.goals = recorder, {}, {}, []
+        self.initial = self.token(recorder.initial)
+        self.goal = self.token(recorder.goal) if getattr(recorder, "goal", None) is not None else None
+
+    def token(self, state) -> str:
+        """The worker's name for `state` (each new one a goal or not: `handed` tells it)."""
+        if state not in self.tokens:
+            self.tokens[state] = token = f"state {len(self.tokens)}"
+            self.states[token] = state
+            if self.recorder.is_goal(state):
+                self.goals.append(token)
+        return self.tokens[state]
+
+    def handed(self) -> list:
+        """The goals among the tokens handed out since the last call."""
+        goals, self.goals = self.goals, []
+        return goals
+
+
+def _answer(asked: dict, message: dict, asks: int) -> dict:
+    """The grading process's answer to a worker's ask of a `Recorder` argument (`_Asked`): what its own copy gives
+    for the state the token names, recorded there, the states in it as tokens."""
     try:
         if asks > _MAX_ASKS:  # what the grading process keeps of one call stays bounded
             raise RuntimeError(f"a search asked the problem more than {_MAX_ASKS:,} times in one call")
-        recorder = arguments[message["argument"]]
-        if message["method"] not in getattr(type(recorder), "questions", ()):  # a `Recorder`'s, no other
-            raise TypeError("the grader answers a search's questions to the problem it was given, no other")
-        start = recorder.initial
-        if len(repr(message["state"])) > 4 * len(repr(encode(start))) + 100:  # measured before any work is done
-            raise ValueError(f"what was asked of is not a state of this problem (its start: {start!r})")
-        state = decode(message["state"])
-        if type(state) is not type(start) or (isinstance(state, (tuple, str)) and len(state) != len(start)) or (
-                isinstance(state, tuple) and any(type(a) is not type(b) for a, b in zip(state, start))):
-            raise ValueError(f"{cut(describe(state), 60)} is not a state of this problem (its start: {start!r})")
-        answer = ("returned", list(getattr(recorder, message["method"])(state)))
+        problem, method, token = asked[message["argument"]], message["method"], message["state"]
+        if method not in _ASKABLE:
+            raise TypeError(f"the grader answers only {', '.join(_ASKABLE)} of the problem a search is given")
+        if not isinstance(token, str) or token not in problem.states:
+            raise ValueError(f"{cut(repr(token), 60)} is not a state this problem gave the search")
+        action = (decode(message["action"]),) if method == "result" else ()
+        value = getattr(problem.recorder, method)(problem.states[token], *action)
+        value = (problem.token(value) if method == "result" else list(value) if method == "actions"
+                 else [(action, problem.token(child)) for action, child in value])
+        answer = ("returned", value, problem.handed())
     except Exception as error:  # noqa: BLE001 - what the problem raised, the search's code gets, in words
-        answer = ("raised", f"{type(error).__name__}: {cut(error, 200)}")
+        answer = ("raised", f"{type(error).__name__}: {cut(error, 200)}", [])
     return {"op": "answer", "id": message.get("id"), "value": base64.b64encode(pickle.dumps(answer)).decode()}
 
 
@@ -229,6 +254,7 @@ class _Run:
         self.skip: dict = {}  # cell index -> why it is skipped on the next start (in every group's worker)
         self.restarts, self.worker, self.cell_log = 0, None, []
         self.records: list = []  # the records of the exercises graded in the current worker (one `forbid=` list)
+        self.asked: dict = {}  # the current call's `Recorder` arguments, by their place among its arguments
         self.student_sources = [source for _, source, kind in plan if kind == "student"]
         self.kinds = {index: kind for index, _, kind in plan}
         self.grade_ids = grade_ids
@@ -332,12 +358,17 @@ class _Run:
             arguments = arguments if isinstance(arguments, tuple) else (arguments,)
             call = f"{name}(a hidden case)" if hidden else f"{name}({', '.join(map(describe, arguments))})"
             rest = 0 if hidden else len(record["cases"]) + len(record["hidden"]) - number - 1
+            self.asked = {index: _Asked(argument) for index, argument in enumerate(arguments)
+                          if getattr(type(argument), "records_calls", False)}  # kept here, asked of by tokens
             try:
-                shipped = ship(arguments, exercise_names)
+                shipped = ship(tuple(None if index in self.asked else argument
+                                     for index, argument in enumerate(arguments)), exercise_names)
             except ValueError as error:
                 return f"✗ not graded: {error}", False
             reply = self.call({"op": "call", "id": number, "name": name, "time_limit": time_limit,
-                               "args": base64.b64encode(shipped).decode()}, arguments)
+                               "args": base64.b64encode(shipped).decode(), "problems": [
+                                   [index, problem.initial, problem.goal, problem.handed()]
+                                   for index, problem in self.asked.items()]})
             if not isinstance(reply, dict):  # the worker ended, or hung: it has been stopped
                 code = self.worker.stop()
                 if reply == "timeout":  # it waited (a sleep, a lock), or the machine is loaded beyond reason
@@ -362,8 +393,8 @@ class _Run:
             failures.append(text)
         return None, False
 
-    def call(self, request: dict, arguments: tuple) -> dict | str:
-        """The worker's reply to `request`, the asks of the `Recorder`s among `arguments` answered meanwhile; or why
+    def call(self, request: dict) -> dict | str:
+        """The worker's reply to `request`, the asks of the call's `Recorder` arguments answered meanwhile; or why
         there is none: "before running" (it could not be sent), "while running" (the worker ended) or "timeout"."""
         if not self.worker.send(request):
             return "before running"
@@ -371,7 +402,7 @@ class _Run:
         while isinstance(message := self.worker.next(deadline - time.monotonic()), dict):
             if message.get("op") == "ask" and message.get("id") == request["id"]:
                 asks += 1
-                self.worker.send(_answer(arguments, message, asks), max(deadline - time.monotonic(), 0))
+                self.worker.send(_answer(self.asked, message, asks), max(deadline - time.monotonic(), 0))
             elif message.get("op") == "result" and message.get("id") == request["id"]:
                 return message
         return "while running" if message is None else message
@@ -396,6 +427,13 @@ class _Run:
         left = unfinished(name, self.student_sources)
         return f"✗ not done yet: {left}; {AGAIN}" if left else None
 
+    def states(self, value):
+        """`value` with each token of the call's `Recorder` arguments' states (`_Asked`) put back as its state."""
+        if type(value) in (list, tuple):
+            return type(value)(map(self.states, value))
+        return next((problem.states[value] for problem in self.asked.values()
+                     if isinstance(value, str) and value in problem.states), value)
+
     def verdict(self, name, call, reply, arguments, expected, time_limit, rest, record):
         """True, or ("stop", message) to end the exercise there, or ("fail", message) for one failing case."""
         outcome = reply.get("outcome")
@@ -410,7 +448,7 @@ class _Run:
             wall = time_limit and reply.get("limit") == "wall"
             return "stop", _late(call, f"{WALL_CLOCK_FACTOR * time_limit:g} s of wall-clock time" if wall
                                  else f"{time_limit:g} s", rest)
-        value = decode(reply.get("value"))
+        value = self.states(decode(reply.get("value")))
         forbidden = re.match(r"(\S+) is not available while grading", value.message) if outcome == "raised" else None
         if forbidden and value.is_a(NotImplementedError):  # the student build's, or the worker's `_take_away`
             return "stop", f"✗ {name} calls {forbidden.group(1)}, which this exercise forbids: write it yourself"

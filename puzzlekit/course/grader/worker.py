@@ -145,22 +145,21 @@ def _take_away(forbid, seen: dict) -> None:
 
 
 class _Asking:
-    """A `Recorder` argument as a student worker holds it: each `successors`, `actions` or `predecessors` it is asked
-    goes to the grading process, whose copy of the argument records it and answers (a record kept in this process
-    would be the student's code's to rewrite); the rest (`initial`, `goal`, `result`, ...) is the problem's, here."""
+    """A `Recorder` argument as a student worker holds it: a problem whose states are tokens ("state 12"), the grading
+    process's names for them (`run._Asked`). Its `successors`, `actions`, `predecessors` and `result` are asked of
+    the grading process, which records each ask and answers in tokens: a search cannot make a move of its own, nor
+    rewrite the record. `is_goal` knows which of the tokens it was given are goals."""
 
-    def __init__(self, recorder, argument: int, ask):
-        self.problem = recorder.problem
-        for method in type(recorder).questions:
-            setattr(self, method, functools.partial(ask, argument, method))
+    def __init__(self, argument: int, initial: str, goal: str | None, goals: list, ask):
+        self.initial, self.goal, self._goals = initial, goal, set(goals)
+        for method in ("successors", "actions", "predecessors", "result"):
+            setattr(self, method, functools.partial(ask, self, argument, method))
 
-    def __getattr__(self, name):
-        if name == "problem":  # not set yet: no recursion
-            raise AttributeError(name)
-        return getattr(self.problem, name)
+    def is_goal(self, state) -> bool:
+        return state in self._goals
 
     def __repr__(self) -> str:
-        return repr(self.problem)
+        return f"a problem whose states the grader keeps (its start: {self.initial!r})"
 
 
 def student(setup: dict, inbox: int, out: int) -> None:
@@ -213,15 +212,19 @@ def student(setup: dict, inbox: int, out: int) -> None:
     _take_away(setup["forbid"], seen)
     send(out, {"op": "ready"})
 
-    def ask(argument: int, method: str, state):
+    def ask(problem: _Asking, argument: int, method: str, state, *action):
         """What the grading process's copy of the call's `argument` (a `Recorder`) answers to `method`(`state`)."""
-        send(out, {"op": "ask", "id": request["id"], "argument": argument, "method": method, "state": encode(state)})
+        if not isinstance(state, str):  # a token: the grading process has the state
+            raise ValueError(f"{state!r:.60} is not a state this problem gave the search")
+        send(out, {"op": "ask", "id": request["id"], "argument": argument, "method": method, "state": state,
+                   "action": encode(action[0]) if action else None})
         answer = receive(inbox)
         if answer is None or answer.get("op") != "answer":
             os._exit(0)  # the grading process said stop, or ended
-        outcome, value = pickle.loads(base64.b64decode(answer["value"]))  # noqa: S301 - from the grading process
+        outcome, value, goals = pickle.loads(base64.b64decode(answer["value"]))  # noqa: S301 - the grader's
         if outcome == "raised":
             raise ValueError(value)
+        problem._goals.update(goals)
         return value
 
     while True:
@@ -232,9 +235,9 @@ def student(setup: dict, inbox: int, out: int) -> None:
             return
         reply = {"op": "result", "id": request.get("id")}
         function = namespace.get(request["name"])
-        arguments = pickle.loads(base64.b64decode(request["args"]))  # noqa: S301 - from the grading process
-        arguments = tuple(_Asking(argument, index, ask) if getattr(type(argument), "records_calls", False)
-                          else argument for index, argument in enumerate(arguments))
+        arguments = list(pickle.loads(base64.b64decode(request["args"])))  # noqa: S301 - from the grading process
+        for index, *problem in request.get("problems", ()):  # a `Recorder`'s place: the grader keeps its states
+            arguments[index] = _Asking(index, *problem, ask)
         if function is None:
             reply["outcome"] = "missing"
         elif not callable(function):
