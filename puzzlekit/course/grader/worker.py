@@ -1,17 +1,12 @@
-"""The worker: a fresh interpreter that runs a notebook's cells and then the calls the grading process asks for.
+"""The worker: a fresh interpreter that runs a notebook's cells, then the calls the grading process asks for.
 
-Started by `run`, it talks to the grading process over its standard input and output (`protocol`), moved to other
-file descriptors before any import: what the cells print goes nowhere.
-
-- teacher: run the instructor's chapter with `check` replaced by a recorder, draw the hidden cases, and send the
-  recorded exercises back pickled (the grading process trusts this worker: it ran only the instructor's code);
-- student: run the submission's cells but the instructor's test cells, each under a time limit, then call the
-  student's functions on the arguments the grading process sends and send back, as safe JSON (`safe`), what each
-  call returned or raised and what it did to its arguments.
-
-A student worker holds no answer (it imports the student build, `build`, and never sees an expected value), runs
-where the operating system keeps the grader's files and the other workers out of reach (`isolation`), and is believed
-in nothing beyond what the student's own code could have computed.
+Started by `run`, it talks over its standard input and output (`protocol`), moved to other file descriptors before
+any import: what the cells print goes nowhere. A teacher worker runs the instructor's chapter with `check` replaced
+by a recorder, draws the hidden cases and sends the exercises back pickled (trusted: it ran the instructor's code
+only). A student worker runs the submission's cells, all but the test cells, then calls the student's functions and
+sends back, as safe JSON (`safe`), what each returned or raised and did to its arguments. It holds no answer (it
+imports the student build, `build`), runs where the operating system keeps the grader's files and the other workers
+out of reach (`isolation`), and is believed in nothing its student's code could not have computed.
 
 A call's time limit is CPU time, as `check`'s is (`guard.Deadline`), so that a loaded machine does not fail an honest
 answer: a timer stops a loop in Python code, and the soft `RLIMIT_CPU` (what the worker has used, plus the limit and
