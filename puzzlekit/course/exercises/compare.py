@@ -17,9 +17,8 @@ __all__ = ["PathOf", "CloseTo", "Parts", "OneOf", "Satisfies", "difference"]
 class Matcher:
     """An expected value that accepts more than one result, and says what is wrong with a result it refuses.
 
-    A subclass defines `mismatch(result)`: None when `result` is right, else a phrase that completes
-    "my_function(...) returned ..." (what the result is, then what is wrong), and a `__repr__` that says what it
-    expects. `result == matcher` works too, so a matcher can sit inside a list.
+    A subclass defines `mismatch(result)`: None when `result` is right, else a phrase that completes "f(...) returned
+    ..." (the result, then what is wrong), and a `__repr__` saying what it expects; `==` works too (inside a list).
 
     Examples
     --------
@@ -36,9 +35,7 @@ class Matcher:
         raise NotImplementedError("a Matcher subclass defines mismatch(result)")
 
     def __eq__(self, other) -> bool:
-        return self.mismatch(other) is None
-
-    __hash__ = None  # equal to many values: not a dict key
+        return self.mismatch(other) is None  # (defining __eq__ sets __hash__ to None: a matcher is no dict key)
 
 
 class PathOf(Matcher):
@@ -146,13 +143,10 @@ class Parts(Matcher):
         if not isinstance(result, tuple) or len(result) != len(self.parts):
             return f"{describe(result)}, expected a tuple of {len(self.parts)}: ({names})"
         for (name, expected), got in zip(self.parts.items(), result):
-            if is_matcher(expected) and not isinstance(expected, Matcher):  # a matcher that says a whole sentence
-                why = expected.mismatch(got)
-                why = None if why is None else f"wrong: {why}"
-            else:
-                why = verdict(got, expected, 40)
+            sentence = is_matcher(expected) and not isinstance(expected, Matcher)  # its mismatch says a sentence
+            why = expected.mismatch(got) if sentence else verdict(got, expected, 40)
             if why is not None:
-                return f"{describe(result)}, whose {name} is {why}"
+                return f"{describe(result)}, whose {name} is {'wrong: ' if sentence else ''}{why}"
         return None
 
 
@@ -202,25 +196,12 @@ class Satisfies(Matcher):
         said = self.test(result)
         if said and not isinstance(said, str):  # True, or another true value that is not a string
             return None
-        why = f": {said}" if said else ""
-        return f"{describe(result)}, expected {self.description}{why}"
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Comparing a result with what was expected
-
-
-def _array_module(*values):
-    """numpy, if one of `values` is a numpy array (numpy is then imported already), else None."""
-    numpy = sys.modules.get("numpy")
-    return numpy if numpy is not None and any(isinstance(value, numpy.ndarray) for value in values) else None
+        return f"{describe(result)}, expected {self.description}" + (f": {said}" if said else "")
 
 
 def is_matcher(value) -> bool:
     """Whether `value` is a matcher: a `Matcher`, or any object (not a class) with a `mismatch(result)` method.
 
-    Examples
-    --------
     >>> is_matcher(OneOf(1, 2)), is_matcher(3), is_matcher(Matcher)
     (True, False, False)
     """
@@ -231,8 +212,6 @@ def verdict(result, expected, limit: int = 60) -> str | None:
     """None if `result` is what was `expected` (a value or a `Matcher`), else what completes "f(...) returned ..."
     or "whose part is ...": the result, what was expected and, if that does not show it, where they differ.
 
-    Examples
-    --------
     >>> verdict(5, 4), verdict([1, 2], [1, 3]), verdict([1, 2], [1, 2])
     ('5, expected 4', '[1, 2], expected [1, 3] (at index 1: got 2, expected 3)', None)
     """
@@ -241,8 +220,7 @@ def verdict(result, expected, limit: int = 60) -> str | None:
     found = walk(result, expected)
     if found is None:
         return None
-    returned, wanted = describe(result, limit), describe(expected, limit)
-    path, what = found
+    (path, what), returned, wanted = found, describe(result, limit), describe(expected, limit)
     if result is None or not path and what == f"got {returned}, expected {wanted}":
         return f"{returned}, expected {wanted}"  # nothing more to say than that: said once
     if returned == wanted:  # the short reprs hide the difference: say only where it is
@@ -292,8 +270,8 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
         return None if why is None else ([], f"got {why}" if isinstance(wanted, Matcher) else why)
     if depth > 20:  # a structure that contains itself
         return None if change or _plain_equal(got, wanted) else ([], says())
-    numpy = _array_module(got, wanted)
-    if numpy is not None:
+    numpy = sys.modules.get("numpy")  # if it is not imported, no value is an array
+    if numpy is not None and any(isinstance(value, numpy.ndarray) for value in (got, wanted)):
         return _arraywalk(numpy, got, wanted, tolerance, change, says)
     if tolerance is None and isinstance(wanted, (Mapping, list, tuple, set, bytearray)) and _plain_equal(got, wanted):
         return None  # == in C: fast on a big table (arrays inside raise or say False: compared entry by entry)
