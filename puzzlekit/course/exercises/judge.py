@@ -14,13 +14,10 @@ def judge(call: str, name: str, result, expected, *, error=None, changed: str | 
     """The verdict on one case: None if it passes, ("undone", why) if the exercise is not written yet (the caller
     says so and stops), ("fail", line) if the case fails.
 
-    `call` is how the call reads in the feedback ("f(1, 2)"), `name` the function's name; `result` is what the call
-    returned, `error` what it raised instead (an exception, or a `Raised` from a grading worker: its type's name,
-    classes and message); `changed` says which argument the call changed that it should not have (None: none);
-    `unwritten` says who raised NotImplementedError (default: `name`).
+    `call` is how the call reads ("f(1, 2)"); `error` is what it raised instead of returning `result` (an exception,
+    or a grading worker's `Raised`); `changed` how it changed an argument it should have left alone; `unwritten`
+    who raised NotImplementedError (default: `name`).
 
-    Examples
-    --------
     >>> judge("f(2)", "f", 4, 4) is None
     True
     >>> judge("f(2)", "f", 5, 4)
@@ -47,11 +44,7 @@ def judge(call: str, name: str, result, expected, *, error=None, changed: str | 
         return "undone", f"{name} returned `...`"
     if raises:
         return "fail", f"✗ {call} returned {describe(result)}, expected it to raise {expected.__name__}"
-    if is_matcher(expected) and not isinstance(expected, Matcher):  # a matcher that says a whole sentence
-        why = expected.mismatch(result)
-        return None if why is None else ("fail", f"✗ {call}: {why}")
-    why = verdict(result, expected)
-    if why is None:
-        return None
+    sentence = is_matcher(expected) and not isinstance(expected, Matcher)  # its mismatch says a whole sentence
+    why = expected.mismatch(result) if sentence else verdict(result, expected)
     hint = " (a function without `return` returns None)" if result is None and not is_matcher(expected) else ""
-    return "fail", f"✗ {call} returned {why}{hint}"
+    return None if why is None else ("fail", f"✗ {call}: {why}" if sentence else f"✗ {call} returned {why}{hint}")
