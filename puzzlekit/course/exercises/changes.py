@@ -17,29 +17,14 @@ _ATOMS = frozenset({int, float, bool, str, bytes, complex, type(None)})  # immut
 
 def _frozen(items) -> bool:
     """Whether every item of `items` is immutable all the way down: atoms, and tuples of them (looked at in C)."""
-    items = list(items) if not isinstance(items, (list, tuple)) else items
     kinds = set(map(type, items))
-    if kinds <= _ATOMS:
-        return True
-    return kinds <= _ATOMS | {tuple} and _frozen(list(itertools.chain.from_iterable(
+    return kinds <= _ATOMS or kinds <= _ATOMS | {tuple} and _frozen(list(itertools.chain.from_iterable(
         item for item in items if type(item) is tuple)))
 
 
 def deep_copy(value, memo: dict):
     """`copy.deepcopy(value, memo)`, fast on what chapters pass most: what is immutable all the way down is shared
-    without visiting each number in Python (a list of 181,440 boards is copied in milliseconds, not seconds).
-
-    Examples
-    --------
-    >>> boards = [(1, 2, 3, 0), (1, 2, 0, 3)]
-    >>> table = {"boards": boards, "q": {(1, 2, 3, 0): [0.5, 0.0]}}
-    >>> memo = {}
-    >>> copied = deep_copy(table, memo)
-    >>> copied == table, copied["boards"] is boards, copied["boards"][0] is boards[0]
-    (True, False, True)
-    >>> deep_copy(boards, memo) is copied["boards"]  # one memo: the same list is the same copy
-    True
-    """
+    without visiting each number in Python (a list of 181,440 boards is copied in milliseconds, not seconds)."""
     kind = type(value)
     if kind in _ATOMS:
         return value
@@ -68,8 +53,6 @@ def first_change(before, after, name: str) -> str | None:
     Dicts, lists, sets, bytearrays and numpy arrays are data, and so are tuples of them; other objects (a
     problem, an environment, a random generator, a `Recorder`) may change as they are used and are not compared.
 
-    Examples
-    --------
     >>> print(first_change({(1, 2, 3, 0): 1.2}, {(1, 2, 3, 0): 0.0}, "values"))
     the entry for (1, 2, 3, 0) was 1.2, now 0.0
     >>> print(first_change({"a": [1.0, 2.0]}, {"a": [1.0, 2.5]}, "q"))
