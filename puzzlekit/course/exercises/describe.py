@@ -138,8 +138,6 @@ def cut(text, limit: int = 60) -> str:
 def plural(count: int, word: str) -> str:
     """`count` and `word`, with an s (or y -> ies) unless `count` is 1.
 
-    Examples
-    --------
     >>> plural(1, "case"), plural(12, "case"), plural(12, "entry")
     ('1 case', '12 cases', '12 entries')
     """
