@@ -83,7 +83,6 @@ class Deadline:
                     signal.signal(number, handler)
                     if remaining > 0:  # someone else's timer was running: give it back what is left of it
                         signal.setitimer(timer, max(remaining - spent, 1e-3), interval)
-        return False
 
 
 class TakenAway:
@@ -145,7 +144,6 @@ class TakenAway:
         for function, code in self.codes.items():
             function.__code__ = code
         self.found = _CALLED[0] if _CALLED else None
-        return False
 
 
 _CALLED: list[str] = []  # what the stubs of `TakenAway` were called for, the first first
@@ -175,12 +173,10 @@ def plain_function(item):
     >>> plain_function(functools.wraps(len)(lambda *a: 0)) is None, plain_function(staticmethod(plain_function))
     (True, <function plain_function at 0x...>)
     """
-    if isinstance(item, (staticmethod, classmethod)):
-        item = item.__func__
     if isinstance(item, property):
         item = item.fget
     try:
-        item = inspect.unwrap(item)
+        item = inspect.unwrap(item)  # a staticmethod's or classmethod's __wrapped__ too (Python 3.10 and later)
     except ValueError:
         return None
     item = getattr(item, "__func__", item)
