@@ -459,17 +459,12 @@ def deep_copy(value, memo: dict):
         return memo[id(value)]
     if kind is tuple and _frozen(value):
         return value
-    if kind is list and _frozen(value):
-        result = memo[id(value)] = list(value)
-    elif kind is dict and _frozen(value.keys()):
-        result = memo[id(value)] = dict(value)
-        if not _frozen(value.values()):
-            result.update((key, deep_copy(item, memo)) for key, item in value.items())
-    elif kind is list:
-        result = memo[id(value)] = []
-        result.extend(deep_copy(item, memo) for item in value)
-    else:
+    if kind is not list and not (kind is dict and _frozen(value.keys())):
         return copy.deepcopy(value, memo)
+    result = memo[id(value)] = kind(value)  # a shallow copy, in the memo before what it holds is copied
+    if not _frozen(value.values() if kind is dict else value):
+        for key in value if kind is dict else range(len(value)):
+            result[key] = deep_copy(value[key], memo)
     memo.setdefault(id(memo), []).append(value)  # keep the original alive while the memo lives, as deepcopy does
     return result
 
