@@ -222,16 +222,12 @@ def judge(call: str, name: str, result, expected, *, error=None, changed: str | 
     or a grading worker's `Raised`); `changed` how it changed an argument it should have left alone; `unwritten`
     who raised NotImplementedError (default: `name`).
 
-    >>> judge("f(2)", "f", 4, 4) is None
-    True
-    >>> judge("f(2)", "f", 5, 4)
-    ('fail', '✗ f(2) returned 5, expected 4')
+    >>> judge("f(2)", "f", 4, 4), judge("f(0)", "f", None, ValueError, error=ValueError("zero"))
+    (None, None)
+    >>> judge("f(2)", "f", 5, 4), judge("f(2)", "f", ..., 4)
+    (('fail', '✗ f(2) returned 5, expected 4'), ('undone', 'f returned `...`'))
     >>> judge("f(2)", "f", None, 4, error=NotImplementedError())
     ('undone', 'f raises NotImplementedError')
-    >>> judge("f(0)", "f", None, ValueError, error=ValueError("zero")) is None
-    True
-    >>> judge("f(2)", "f", ..., 4)
-    ('undone', 'f returned `...`')
     """
     raises = isinstance(expected, type) and issubclass(expected, BaseException)
     if isinstance(error, BaseException):
@@ -479,14 +475,10 @@ def first_change(before, after, name: str) -> str | None:
     the entry for (1, 2, 3, 0) was 1.2, now 0.0
     >>> print(first_change({"a": [1.0, 2.0]}, {"a": [1.0, 2.5]}, "q"))
     q['a'][1] was 2.0, now 2.5
-    >>> print(first_change([3, 1, 2], [1, 2, 3], "tiles"))
-    the entry at index 0 was 3, now 1
-    >>> print(first_change({3, 1}, {1}, "seen"))
-    it lost 3
-    >>> print(first_change({"a": 1, "b": 2}, {"a": 1}, "q"))
-    it lost the key 'b', which was 2
-    >>> first_change([1.0, float("nan")], [1.0, float("nan")], "x") is None
-    True
+    >>> first_change([3, 1, 2], [1, 2, 3], "tiles"), first_change([1.0, float("nan")], [1.0, float("nan")], "x")
+    ('the entry at index 0 was 3, now 1', None)
+    >>> first_change({3, 1}, {1}, "seen"), first_change({"a": 1, "b": 2}, {"a": 1}, "q")
+    ('it lost 3', "it lost the key 'b', which was 2")
     """
     steps = walk(after, before, change=True)
     if steps is None:
