@@ -22,10 +22,8 @@ def describe(value, limit: int = 60) -> str:
 
     Examples
     --------
-    >>> describe({"r", "u", "l"})
-    "{'l', 'r', 'u'}"
-    >>> describe(len), describe(lambda board: 0)
-    ('len', '<lambda>')
+    >>> describe({"r", "u", "l"}), describe(len), describe(lambda board: 0)
+    ("{'l', 'r', 'u'}", 'len', '<lambda>')
     >>> describe(list(range(1000)), 30)
     '[0, 1, 2, ...] (1,000 items)'
     >>> describe({(1, 2, 3, 0): 0.5, (1, 2, 0, 3): 1.0, (1, 0, 3, 2): 2.0}, 40)
@@ -92,10 +90,8 @@ def not_done(function: Callable) -> str | None:
     --------
     >>> def blank_row(board):
     ...     ...
-    >>> not_done(blank_row)
-    'blank_row still has `...` where your code goes'
-    >>> not_done(len) is None
-    True
+    >>> not_done(blank_row), not_done(len)
+    ('blank_row still has `...` where your code goes', None)
     """
     try:
         tree = parse(textwrap.dedent(inspect.getsource(function)))
