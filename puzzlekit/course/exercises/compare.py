@@ -328,9 +328,8 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
         extra = [key for key in got if key not in wanted]
         if extra:
             key, value, count = describe(extra[0], 40), describe(got[extra[0]], 40), len(extra)
-            if change:
-                return [], f"gained the key {key}, now {value}" + (f" ({count} new keys)" if count > 1 else "")
-            return [], f"an extra key {key} (with {value})" + (f"; {count} keys too many" if count > 1 else "")
+            return [], (f"gained the key {key}, now {value}" + (f" ({count} new keys)" if count > 1 else "") if change
+                        else f"an extra key {key} (with {value})" + (f"; {count} keys too many" if count > 1 else ""))
         differ = {key: found for key in wanted if (found := walk(got[key], wanted[key], tolerance, depth + 1, change))}
         if not differ:
             return None
