@@ -107,10 +107,9 @@ def left_to_write(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> str | N
     None: the one wording for `check` and the grader."""
     indexes = {id(part) for node in ast.walk(definition) if isinstance(node, ast.Subscript)
                for part in (node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice])}
-    if any(isinstance(node, ast.Constant) and node.value is Ellipsis and id(node) not in indexes
-           for node in ast.walk(definition)):
-        return f"{definition.name} still has `...` where your code goes"
-    return None
+    written = not any(isinstance(node, ast.Constant) and node.value is Ellipsis and id(node) not in indexes
+                      for node in ast.walk(definition))
+    return None if written else f"{definition.name} still has `...` where your code goes"
 
 
 def cut(text, limit: int = 60) -> str:
