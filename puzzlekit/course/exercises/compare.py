@@ -1,7 +1,6 @@
 """What counts as a right answer, and where a value differs: matchers for answers that may differ (`PathOf`,
-`CloseTo`, `Parts`, `OneOf`, `Satisfies`), `difference` for dicts, sequences and arrays, `judge` for one case's
-verdict (the same in `check` and in the grading process, which gets what the call did from a worker as data), and
-`first_change` for what a call did to its arguments (`deep_copy` copies them before it)."""
+`CloseTo`, `Parts`, `OneOf`, `Satisfies`), `difference`, `judge` (one case's verdict, the same in `check` and in the
+grading process) and `first_change` (what a call did to its arguments, copied first by `deep_copy`)."""
 
 from __future__ import annotations
 
@@ -416,8 +415,7 @@ def _arraywalk(numpy, got, wanted, tolerance, change, says):
 
 
 def _numbers_close(result, expected, tolerance: float | None) -> bool:
-    """Whether two numbers (not bools) are equal within `tolerance`, or within FLOAT_TOLERANCE if one is a float
-    (whole numbers are compared exactly, by ==)."""
+    """Whether two numbers (not bools) are equal within `tolerance`, or FLOAT_TOLERANCE if one is a float (ints: ==)."""
     if not all(isinstance(value, numbers.Real) and not isinstance(value, bool) for value in (result, expected)):
         return False
     if tolerance is not None:
