@@ -67,8 +67,7 @@ def _text(value, limit: int) -> str:
 
 
 def _entries(items, opening: str, closing: str, count: int, unit: str, limit: int) -> str:
-    """`opening` + the entries that fit in `limit`, each whole, + `closing`; if some are left out, `...` and how
-    many there are. A dict's items are (key, value) pairs."""
+    """`opening` + the entries that fit in `limit`, each whole, + `closing`; then `...` and how many, if cut."""
     texts = []
     for item in items:
         texts.append(f"{_text(item[0], limit)}: {_text(item[1], limit)}" if unit == "entry" else _text(item, limit))
