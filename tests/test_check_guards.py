@@ -254,7 +254,7 @@ def test_a_failing_case_shows_the_arguments_as_they_were(capsys):
 
 
 def test_copies_keep_what_is_shared_shared():
-    from puzzlekit.course.exercises.changes import deep_copy
+    from puzzlekit.course.exercises.compare import deep_copy
 
     boards = [(1, 2, 3, 0), (1, 2, 0, 3)]
     q = {board: [0.0, 0.0] for board in boards}

@@ -11,11 +11,10 @@ from collections.abc import Callable, Iterable
 
 from ...checks import check_callable, check_collection, check_int, check_real
 from ..syntax import parse
-from .changes import changed_argument, deep_copy, parameter_names
+from .compare import changed_argument, deep_copy, judge, parameter_names
 from .copies import notebook_copy
 from .describe import describe, not_done, plural
 from .guard import Deadline, ForbiddenCall, TakenAway, TimeUp
-from .judge import judge
 
 __all__ = ["check", "passed", "attempt"]
 

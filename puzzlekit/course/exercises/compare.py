@@ -1,8 +1,12 @@
-"""What counts as a right answer in `check`, and where a result differs from it: matchers for answers that may
-differ (`PathOf`, `CloseTo`, `Parts`, `OneOf`, `Satisfies`), and `difference` for dicts, sequences and arrays."""
+"""What counts as a right answer, and where a value differs: matchers for answers that may differ (`PathOf`,
+`CloseTo`, `Parts`, `OneOf`, `Satisfies`), `difference`, `judge` (one case's verdict, the same in `check` and in the
+grading process) and `first_change` (what a call did to its arguments, copied first by `deep_copy`)."""
 
 from __future__ import annotations
 
+import copy
+import inspect
+import itertools
 import math
 import numbers
 import sys
@@ -17,9 +21,8 @@ __all__ = ["PathOf", "CloseTo", "Parts", "OneOf", "Satisfies", "difference"]
 class Matcher:
     """An expected value that accepts more than one result, and says what is wrong with a result it refuses.
 
-    A subclass defines `mismatch(result)`: None when `result` is right, else a phrase that completes
-    "my_function(...) returned ..." (what the result is, then what is wrong), and a `__repr__` that says what it
-    expects. `result == matcher` works too, so a matcher can sit inside a list.
+    A subclass defines `mismatch(result)`: None when `result` is right, else a phrase that completes "f(...) returned
+    ..." (the result, then what is wrong), and a `__repr__` saying what it expects; `==` works too (inside a list).
 
     Examples
     --------
@@ -36,9 +39,7 @@ class Matcher:
         raise NotImplementedError("a Matcher subclass defines mismatch(result)")
 
     def __eq__(self, other) -> bool:
-        return self.mismatch(other) is None
-
-    __hash__ = None  # equal to many values: not a dict key
+        return self.mismatch(other) is None  # (defining __eq__ sets __hash__ to None: a matcher is no dict key)
 
 
 class PathOf(Matcher):
@@ -146,13 +147,10 @@ class Parts(Matcher):
         if not isinstance(result, tuple) or len(result) != len(self.parts):
             return f"{describe(result)}, expected a tuple of {len(self.parts)}: ({names})"
         for (name, expected), got in zip(self.parts.items(), result):
-            if is_matcher(expected) and not isinstance(expected, Matcher):  # a matcher that says a whole sentence
-                why = expected.mismatch(got)
-                why = None if why is None else f"wrong: {why}"
-            else:
-                why = verdict(got, expected, 40)
+            sentence = is_matcher(expected) and not isinstance(expected, Matcher)  # its mismatch says a sentence
+            why = expected.mismatch(got) if sentence else verdict(got, expected, 40)
             if why is not None:
-                return f"{describe(result)}, whose {name} is {why}"
+                return f"{describe(result)}, whose {name} is {'wrong: ' if sentence else ''}{why}"
         return None
 
 
@@ -202,37 +200,59 @@ class Satisfies(Matcher):
         said = self.test(result)
         if said and not isinstance(said, str):  # True, or another true value that is not a string
             return None
-        why = f": {said}" if said else ""
-        return f"{describe(result)}, expected {self.description}{why}"
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Comparing a result with what was expected
-
-
-def _array_module(*values):
-    """numpy, if one of `values` is a numpy array (numpy is then imported already), else None."""
-    numpy = sys.modules.get("numpy")
-    return numpy if numpy is not None and any(isinstance(value, numpy.ndarray) for value in values) else None
+        return f"{describe(result)}, expected {self.description}" + (f": {said}" if said else "")
 
 
 def is_matcher(value) -> bool:
     """Whether `value` is a matcher: a `Matcher`, or any object (not a class) with a `mismatch(result)` method.
 
-    Examples
-    --------
     >>> is_matcher(OneOf(1, 2)), is_matcher(3), is_matcher(Matcher)
     (True, False, False)
     """
     return isinstance(value, Matcher) or (not isinstance(value, type) and callable(getattr(value, "mismatch", None)))
 
 
+def judge(call: str, name: str, result, expected, *, error=None, changed: str | None = None,
+          unwritten: str | None = None) -> tuple[str, str] | None:
+    """The verdict on one case: None if it passes, ("undone", why) if the exercise is not written yet (the caller
+    says so and stops), ("fail", line) if the case fails.
+
+    `call` is how the call reads ("f(1, 2)"); `error` is what it raised instead of returning `result` (an exception,
+    or a grading worker's `Raised`); `changed` how it changed an argument it should have left alone; `unwritten`
+    who raised NotImplementedError (default: `name`).
+
+    >>> judge("f(2)", "f", 4, 4), judge("f(0)", "f", None, ValueError, error=ValueError("zero"))
+    (None, None)
+    >>> judge("f(2)", "f", 5, 4), judge("f(2)", "f", ..., 4)
+    (('fail', '✗ f(2) returned 5, expected 4'), ('undone', 'f returned `...`'))
+    >>> judge("f(2)", "f", None, 4, error=NotImplementedError())
+    ('undone', 'f raises NotImplementedError')
+    """
+    raises = isinstance(expected, type) and issubclass(expected, BaseException)
+    if isinstance(error, BaseException):
+        error_name, message, is_a = type(error).__name__, cut(error, 200), lambda kind: isinstance(error, kind)
+    elif error is not None:  # a `Raised`
+        error_name, message, is_a = error.name, cut(error.message, 200), error.is_a
+    if error is not None and is_a(NotImplementedError) and not (raises and is_a(expected)):
+        return "undone", unwritten or f"{name} raises NotImplementedError"
+    if changed is not None:
+        return "fail", f"✗ {call} {changed}"
+    if error is not None:
+        return None if raises and is_a(expected) else ("fail", f"✗ {call} raised {error_name}: {message}")
+    if result is Ellipsis:
+        return "undone", f"{name} returned `...`"
+    if raises:
+        return "fail", f"✗ {call} returned {describe(result)}, expected it to raise {expected.__name__}"
+    sentence = is_matcher(expected) and not isinstance(expected, Matcher)  # its mismatch says a whole sentence
+    why = expected.mismatch(result) if sentence else verdict(result, expected)
+    hint = " (a function without `return` returns None)" if result is None and not is_matcher(expected) else ""
+    return None if why is None else ("fail", f"✗ {call}: {why}" if sentence else f"✗ {call} returned {why}{hint}")
+
+
 def verdict(result, expected, limit: int = 60) -> str | None:
     """None if `result` is what was `expected` (a value or a `Matcher`), else what completes "f(...) returned ..."
     or "whose part is ...": the result, what was expected and, if that does not show it, where they differ.
 
-    Examples
-    --------
     >>> verdict(5, 4), verdict([1, 2], [1, 3]), verdict([1, 2], [1, 2])
     ('5, expected 4', '[1, 2], expected [1, 3] (at index 1: got 2, expected 3)', None)
     """
@@ -241,8 +261,7 @@ def verdict(result, expected, limit: int = 60) -> str | None:
     found = walk(result, expected)
     if found is None:
         return None
-    returned, wanted = describe(result, limit), describe(expected, limit)
-    path, what = found
+    (path, what), returned, wanted = found, describe(result, limit), describe(expected, limit)
     if result is None or not path and what == f"got {returned}, expected {wanted}":
         return f"{returned}, expected {wanted}"  # nothing more to say than that: said once
     if returned == wanted:  # the short reprs hide the difference: say only where it is
@@ -277,7 +296,7 @@ def _at(path: list, what: str) -> str:
 def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bool = False):
     """Where `got` first differs from `wanted`: (path, what), path a list of (key, "key") and (index, "index"), or
     None. `difference` words it as a result and what was expected ("got X, expected Y"); with `change`, as an
-    argument after a call and before it (`changes.first_change`: "was Y, now X"), and then exactly (NaN stays
+    argument after a call and before it (`first_change`: "was Y, now X"), and then exactly (NaN stays
     NaN), sets are compared and objects of their own are not (they may change as they are used)."""
     def says(limit=60):
         return (f"was {describe(wanted, limit)}, now {describe(got, limit)}" if change else
@@ -292,8 +311,8 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
         return None if why is None else ([], f"got {why}" if isinstance(wanted, Matcher) else why)
     if depth > 20:  # a structure that contains itself
         return None if change or _plain_equal(got, wanted) else ([], says())
-    numpy = _array_module(got, wanted)
-    if numpy is not None:
+    numpy = sys.modules.get("numpy")  # if it is not imported, no value is an array
+    if numpy is not None and any(isinstance(value, numpy.ndarray) for value in (got, wanted)):
         return _arraywalk(numpy, got, wanted, tolerance, change, says)
     if tolerance is None and isinstance(wanted, (Mapping, list, tuple, set, bytearray)) and _plain_equal(got, wanted):
         return None  # == in C: fast on a big table (arrays inside raise or say False: compared entry by entry)
@@ -308,9 +327,8 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
         extra = [key for key in got if key not in wanted]
         if extra:
             key, value, count = describe(extra[0], 40), describe(got[extra[0]], 40), len(extra)
-            if change:
-                return [], f"gained the key {key}, now {value}" + (f" ({count} new keys)" if count > 1 else "")
-            return [], f"an extra key {key} (with {value})" + (f"; {count} keys too many" if count > 1 else "")
+            return [], (f"gained the key {key}, now {value}" + (f" ({count} new keys)" if count > 1 else "") if change
+                        else f"an extra key {key} (with {value})" + (f"; {count} keys too many" if count > 1 else ""))
         differ = {key: found for key in wanted if (found := walk(got[key], wanted[key], tolerance, depth + 1, change))}
         if not differ:
             return None
@@ -397,8 +415,7 @@ def _arraywalk(numpy, got, wanted, tolerance, change, says):
 
 
 def _numbers_close(result, expected, tolerance: float | None) -> bool:
-    """Whether two numbers (not bools) are equal within `tolerance`, or within FLOAT_TOLERANCE if one is a float
-    (whole numbers are compared exactly, by ==)."""
+    """Whether two numbers (not bools) are equal within `tolerance`, or FLOAT_TOLERANCE if one is a float (ints: ==)."""
     if not all(isinstance(value, numbers.Real) and not isinstance(value, bool) for value in (result, expected)):
         return False
     if tolerance is not None:
@@ -413,3 +430,88 @@ def _plain_equal(result, expected) -> bool:
         return bool(result == expected)
     except Exception:  # noqa: BLE001 - a student's object may raise anything from __eq__
         return False
+
+
+_ATOMS = frozenset({int, float, bool, str, bytes, complex, type(None)})  # immutable, and nothing inside
+
+
+def _frozen(items) -> bool:
+    """Whether every item of `items` is immutable all the way down: atoms, and tuples of them (looked at in C)."""
+    kinds = set(map(type, items))
+    return kinds <= _ATOMS or kinds <= _ATOMS | {tuple} and _frozen(list(itertools.chain.from_iterable(
+        item for item in items if type(item) is tuple)))
+
+
+def deep_copy(value, memo: dict):
+    """`copy.deepcopy(value, memo)`, fast on what chapters pass most: what is immutable all the way down is shared
+    without visiting each number in Python (a list of 181,440 boards is copied in milliseconds, not seconds)."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if id(value) in memo:
+        return memo[id(value)]
+    if kind is tuple and _frozen(value):
+        return value
+    if kind is not list and not (kind is dict and _frozen(value.keys())):
+        return copy.deepcopy(value, memo)
+    result = memo[id(value)] = kind(value)  # a shallow copy, in the memo before what it holds is copied
+    if not _frozen(value.values() if kind is dict else value):
+        for key in value if kind is dict else range(len(value)):
+            result[key] = deep_copy(value[key], memo)
+    memo.setdefault(id(memo), []).append(value)  # keep the original alive while the memo lives, as deepcopy does
+    return result
+
+
+def first_change(before, after, name: str) -> str | None:
+    """Where the data `after` (an argument after a call) first differs from `before` (a copy taken before), or None.
+
+    Dicts, lists, sets, bytearrays and numpy arrays are data, and so are tuples of them; other objects (a
+    problem, an environment, a random generator, a `Recorder`) may change as they are used and are not compared.
+
+    >>> print(first_change({(1, 2, 3, 0): 1.2}, {(1, 2, 3, 0): 0.0}, "values"))
+    the entry for (1, 2, 3, 0) was 1.2, now 0.0
+    >>> print(first_change({"a": [1.0, 2.0]}, {"a": [1.0, 2.5]}, "q"))
+    q['a'][1] was 2.0, now 2.5
+    >>> first_change([3, 1, 2], [1, 2, 3], "tiles"), first_change([1.0, float("nan")], [1.0, float("nan")], "x")
+    ('the entry at index 0 was 3, now 1', None)
+    >>> first_change({3, 1}, {1}, "seen"), first_change({"a": 1, "b": 2}, {"a": 1}, "q")
+    ('it lost 3', "it lost the key 'b', which was 2")
+    """
+    steps = walk(after, before, change=True)
+    if steps is None:
+        return None
+    path, what = steps
+    if not path:
+        return f"it {what}"
+    if len(path) == 1:
+        key, kind = path[0]
+        where = f"the entry for {describe(key, 40)}" if kind == "key" else f"the entry at index {key}"
+    else:  # an array's index (0, 1) reads q[0, 1]
+        where = name + "".join(f"[{describe(key, 40)}]" if kind == "key" else f"[{str(key).strip('()')}]"
+                               for key, kind in path)
+    return f"{where} {what}"
+
+
+def parameter_names(function) -> list[str]:
+    """The names of `function`'s positional parameters, as its signature has them (`*rest` as rest[0], rest[1], ...)."""
+    try:
+        parameters = list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):
+        return []
+    names = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    rest = next((p.name for p in parameters if p.kind == p.VAR_POSITIONAL), None)
+    return names + ([f"{rest}[{index}]" for index in range(32)] if rest else [])
+
+
+def changed_argument(arguments: tuple, given: tuple, copied: list, expected, free, names: list[str]) -> str | None:
+    """How the call changed an argument it should have left alone ("changed its argument `q`: ..."), or None."""
+    in_place = getattr(expected, "in_place", ()) if is_matcher(expected) else ()
+    for index, (before, after) in enumerate(zip(arguments, given)):
+        if (not copied[index] or index in free or getattr(type(after), "records_calls", False)
+                or any(after is item for item in in_place)):  # not data, or meant to change
+            continue
+        name = names[index] if index < len(names) else f"argument {index + 1}"
+        where = first_change(before, after, name)
+        if where is not None:
+            return f"changed its argument `{name}`: {where}; leave it as it is (work on a copy)"
+    return None

@@ -22,10 +22,8 @@ def describe(value, limit: int = 60) -> str:
 
     Examples
     --------
-    >>> describe({"r", "u", "l"})
-    "{'l', 'r', 'u'}"
-    >>> describe(len), describe(lambda board: 0)
-    ('len', '<lambda>')
+    >>> describe({"r", "u", "l"}), describe(len), describe(lambda board: 0)
+    ("{'l', 'r', 'u'}", 'len', '<lambda>')
     >>> describe(list(range(1000)), 30)
     '[0, 1, 2, ...] (1,000 items)'
     >>> describe({(1, 2, 3, 0): 0.5, (1, 2, 0, 3): 1.0, (1, 0, 3, 2): 2.0}, 40)
@@ -69,8 +67,7 @@ def _text(value, limit: int) -> str:
 
 
 def _entries(items, opening: str, closing: str, count: int, unit: str, limit: int) -> str:
-    """`opening` + the entries that fit in `limit`, each whole, + `closing`; if some are left out, `...` and how
-    many there are. A dict's items are (key, value) pairs."""
+    """`opening` + the entries that fit in `limit`, each whole, + `closing`; then `...` and how many, if cut."""
     texts = []
     for item in items:
         texts.append(f"{_text(item[0], limit)}: {_text(item[1], limit)}" if unit == "entry" else _text(item, limit))
@@ -92,10 +89,8 @@ def not_done(function: Callable) -> str | None:
     --------
     >>> def blank_row(board):
     ...     ...
-    >>> not_done(blank_row)
-    'blank_row still has `...` where your code goes'
-    >>> not_done(len) is None
-    True
+    >>> not_done(blank_row), not_done(len)
+    ('blank_row still has `...` where your code goes', None)
     """
     try:
         tree = parse(textwrap.dedent(inspect.getsource(function)))
@@ -111,10 +106,9 @@ def left_to_write(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> str | N
     None: the one wording for `check` and the grader."""
     indexes = {id(part) for node in ast.walk(definition) if isinstance(node, ast.Subscript)
                for part in (node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice])}
-    if any(isinstance(node, ast.Constant) and node.value is Ellipsis and id(node) not in indexes
-           for node in ast.walk(definition)):
-        return f"{definition.name} still has `...` where your code goes"
-    return None
+    written = not any(isinstance(node, ast.Constant) and node.value is Ellipsis and id(node) not in indexes
+                      for node in ast.walk(definition))
+    return None if written else f"{definition.name} still has `...` where your code goes"
 
 
 def cut(text, limit: int = 60) -> str:
@@ -138,8 +132,6 @@ def cut(text, limit: int = 60) -> str:
 def plural(count: int, word: str) -> str:
     """`count` and `word`, with an s (or y -> ies) unless `count` is 1.
 
-    Examples
-    --------
     >>> plural(1, "case"), plural(12, "case"), plural(12, "entry")
     ('1 case', '12 cases', '12 entries')
     """

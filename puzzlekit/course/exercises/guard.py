@@ -34,18 +34,7 @@ class Deadline:
     once WALL_CLOCK_FACTOR times `seconds` have passed by the wall clock (a sleep uses no CPU).
 
     In the main thread of a system with setitimer (Linux, macOS: a Jupyter kernel runs cells there) timer signals
-    stop the code, even inside `time.sleep`; elsewhere a trace function looks at the clocks on every line.
-
-    Examples
-    --------
-    >>> with Deadline(0.05):
-    ...     try:
-    ...         while True:
-    ...             pass
-    ...     except TimeUp:
-    ...         print("stopped")
-    stopped
-    """
+    stop the code, even inside `time.sleep`; elsewhere a trace function looks at the clocks on every line."""
 
     def __init__(self, seconds: float | None):
         self.seconds = seconds
@@ -94,16 +83,12 @@ class Deadline:
                     signal.signal(number, handler)
                     if remaining > 0:  # someone else's timer was running: give it back what is left of it
                         signal.setitimer(timer, max(remaining - spent, 1e-3), interval)
-        return False
 
 
 class TakenAway:
     """`with TakenAway(forbid):` each library function `forbid` names (or a class's methods, a module's and its
     imported submodules' functions and methods) raises ForbiddenCall however it is reached, its code a stub's
     (`stub_code`); `found` then says which was called first, even if the student's code caught the exception.
-
-    It tells a student who calls the library's answer, as students do in good faith; copies of the library's code
-    are judged from the answer's text (`copies`), as the grader judges them.
 
     Examples
     --------
@@ -159,7 +144,6 @@ class TakenAway:
         for function, code in self.codes.items():
             function.__code__ = code
         self.found = _CALLED[0] if _CALLED else None
-        return False
 
 
 _CALLED: list[str] = []  # what the stubs of `TakenAway` were called for, the first first
@@ -173,18 +157,7 @@ def forbidden(label: str) -> ForbiddenCall:
 
 def stub_code(function, statement: str) -> types.CodeType:
     """Code that runs `statement` (a `raise`, naming only built-ins) whatever it is called with, fit to be
-    `function.__code__` (as many free variables).
-
-    Examples
-    --------
-    >>> def double(x):
-    ...     return 2 * x
-    >>> double.__code__ = stub_code(double, "raise NotImplementedError('not here')")
-    >>> double(4)
-    Traceback (most recent call last):
-    ...
-    NotImplementedError: not here
-    """
+    `function.__code__` (as many free variables)."""
     free = function.__code__.co_freevars
     lines = ["def outer():", *(f"    {name} = None" for name in free), "    def stub(*arguments, **options):",
              *([f"        {', '.join(free)}"] if free else []), f"        {statement}", "    return stub"]
@@ -200,12 +173,10 @@ def plain_function(item):
     >>> plain_function(functools.wraps(len)(lambda *a: 0)) is None, plain_function(staticmethod(plain_function))
     (True, <function plain_function at 0x...>)
     """
-    if isinstance(item, (staticmethod, classmethod)):
-        item = item.__func__
     if isinstance(item, property):
         item = item.fget
     try:
-        item = inspect.unwrap(item)
+        item = inspect.unwrap(item)  # a staticmethod's or classmethod's __wrapped__ too (Python 3.10 and later)
     except ValueError:
         return None
     item = getattr(item, "__func__", item)

@@ -20,12 +20,11 @@ import time
 from pathlib import Path
 
 from ..exercise_cases import Recorder
-from ..exercises.changes import changed_argument, deep_copy
 from ..exercises.check import AGAIN, LOOP_HINT
+from ..exercises.compare import changed_argument, deep_copy, judge
 from ..exercises.copies import copied, library_copy
 from ..exercises.describe import cut, describe, plural
 from ..exercises.guard import WALL_CLOCK_FACTOR
-from ..exercises.judge import judge
 from .build import student_build
 from .isolation import MAX_PROCESSES, Confinement
 from .protocol import frame, receive

@@ -76,7 +76,7 @@ def teacher(setup: dict, out: int) -> None:
     import puzzlekit
     import puzzlekit.course.exercises as exercises_package
     import puzzlekit.course.exercises.check as check_module
-    from puzzlekit.course.exercises.changes import parameter_names
+    from puzzlekit.course.exercises.compare import parameter_names
     from puzzlekit.course.exercises.copies import descriptor
 
     namespace = {"__name__": "__main__", "__builtins__": __builtins__}
