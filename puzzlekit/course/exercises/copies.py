@@ -169,17 +169,7 @@ class _Canonical(ast.NodeTransformer):
 
 
 def fingerprint(function: ast.AST, exact: bool = False) -> tuple[str, int]:
-    """The canonical text of a function's syntax tree (its own name set aside), and its number of nodes.
-
-    Examples
-    --------
-    >>> one = parse('def total(values):\\n    "The sum."\\n    s = 0\\n    for v in values:\\n        s += v\\n'
-    ...             '    return s').body[0]
-    >>> other = parse('def mine(xs: list) -> int:\\n    t = 0  # mine\\n    for x in xs:\\n        t += x\\n'
-    ...               '    return t').body[0]
-    >>> fingerprint(one) == fingerprint(other), fingerprint(one, exact=True) == fingerprint(other, exact=True)
-    (True, False)
-    """
+    """The canonical text of a function's syntax tree (its own name set aside, see `_Canonical`), and its size."""
     node = copy.deepcopy(function)
     node.name = "_"
     canonical = _Canonical(node, exact).visit(node)
@@ -189,15 +179,12 @@ def fingerprint(function: ast.AST, exact: bool = False) -> tuple[str, int]:
 def _prints(forbid, notebook: list[str], exact: bool, textbook: bool = False) -> dict[str, str]:
     """{fingerprint: label} of every function `forbid` stands for, of MIN_NODES or more (a textbook module's only
     with `exact` or `textbook`)."""
-    prints = {}
-    notebook_tree = None
+    prints, cells = {}, None
     for item in map(tuple, forbid):
         if item[0] == "notebook":
-            if notebook_tree is None:
-                notebook_tree = ast.Module(body=[node for source in notebook for node in (
-                    getattr(parse_cell(source), "body", None) or [])], type_ignores=[])
-            entries = [(*fingerprint(node, exact), label, False)
-                       for label, node in _defined(notebook_tree, item[1], item[1])]
+            cells = cells or ast.Module(body=[node for tree in filter(None, map(parse_cell, notebook))
+                                              for node in tree.body], type_ignores=[])
+            entries = [(*fingerprint(node, exact), label, False) for label, node in _defined(cells, item[1], item[1])]
         else:
             entries = _library(item, exact)
         for text, size, label, of_textbook in entries:
@@ -276,10 +263,10 @@ def library_copy(name: str, sources: Iterable[str], forbid: Iterable, notebook=(
     return None if verdict is None else verdict.split("the library's ", 1)[1]
 
 
-def cells_of(function) -> list[str]:
-    """The text of the cells (or files) that define `function` and the functions of its namespace it calls: what
-    `check` hands to `copied`, as the grader hands it the submission's cells."""
-    sources, seen, todo = {}, set(), [function]  # sources: each text once, in order
+def cells_of(*functions) -> list[str]:
+    """The text of the cells (or files) that define `functions` and the functions of their namespace they call, each
+    once, in order: what `check` hands to `copied`, as the grader hands it the submission's cells."""
+    sources, seen, todo = {}, set(), list(reversed(functions))  # sources: a dict, for the order
     while todo:
         function = todo.pop()
         code = getattr(function, "__code__", None)
@@ -300,15 +287,10 @@ def cells_of(function) -> list[str]:
 def notebook_copy(function, forbid: Iterable) -> str | None:
     """`copied` for `check`: on the cells that define `function` and the student's functions it calls, and those that
     define the forbidden functions the notebook defines itself."""
-    items, notebook = [], []
-    for item in forbid:
-        found = descriptor(item)
-        if found is not None:
-            items.append(found)
-            if found[0] == "notebook":
-                notebook += [text for text in cells_of(inspect.unwrap(item)) if text not in notebook]
-    plain = inspect.unwrap(function)
-    own = []
+    items = [(item, descriptor(item)) for item in forbid]
+    notebook = cells_of(*[inspect.unwrap(item) for item, found in items if found and found[0] == "notebook"])
+    plain, own = inspect.unwrap(function), []
     with contextlib.suppress(OSError, TypeError):  # defined inside a function, it is not at a cell's top
         own = [textwrap.dedent(inspect.getsource(plain))]
+    items = [found for _, found in items if found is not None]
     return copied(getattr(plain, "__name__", ""), own + cells_of(plain), items, notebook)
