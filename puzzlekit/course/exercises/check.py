@@ -37,9 +37,8 @@ def _grading() -> bool:
 
 def _unwritten(error: NotImplementedError, name: str) -> str:
     """Why a call raised NotImplementedError, naming the function that raised it (`name` if none can be told)."""
-    frames = [frame for frame, _ in traceback.walk_tb(error.__traceback__)]
-    raiser = frames[-1].f_code.co_name if frames else name
-    raiser = name if raiser.startswith("<") else raiser
+    names = [name, *(frame.f_code.co_name for frame, _ in traceback.walk_tb(error.__traceback__))]
+    raiser = name if names[-1].startswith("<") else names[-1]
     return f"{raiser} raises NotImplementedError" + (f" ({error})" if str(error) else "")
 
 
@@ -151,9 +150,8 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     failures = []
     for number, (arguments, expected, *label) in enumerate(cases):
         arguments = arguments if isinstance(arguments, tuple) else (arguments,)
-        limit = max(30, min(60, 150 // max(len(arguments), 1)))  # the whole call stays on a line
-        call = f"{name}({', '.join(describe(a, limit) for a in arguments)})"  # the arguments before the call
-        call += f" ({label[0]})" if label else ""
+        limit = max(30, min(60, 150 // max(len(arguments), 1)))  # the call, described before it, stays on a line
+        call = f"{name}({', '.join(describe(a, limit) for a in arguments)})" + (f" ({label[0]})" if label else "")
         memo, given, copied = {}, [], []  # one memo: a matcher that refers to an argument refers to its copy
         for value in (*arguments, expected):
             try:
