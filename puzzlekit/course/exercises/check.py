@@ -36,9 +36,8 @@ def _grading() -> bool:
 
 def _unwritten(error: NotImplementedError, name: str) -> str:
     """Why a call raised NotImplementedError, naming the function that raised it (`name` if none can be told)."""
-    frames = [frame for frame, _ in traceback.walk_tb(error.__traceback__)]
-    raiser = frames[-1].f_code.co_name if frames else name
-    raiser = name if raiser.startswith("<") else raiser
+    names = [name, *(frame.f_code.co_name for frame, _ in traceback.walk_tb(error.__traceback__))]
+    raiser = name if names[-1].startswith("<") else names[-1]
     return f"{raiser} raises NotImplementedError" + (f" ({error})" if str(error) else "")
 
 
@@ -145,16 +144,22 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
     refused = f"is {forbidden}" if forbidden else forbid and notebook_copy(function, forbid)
     if refused:  # the library's own function, or a copy of its code
         return verdict([f"✗ {name} {refused}: write it yourself"])
-    unfinished = not_done(function)
-    if unfinished:
+    if unfinished := not_done(function):
         return verdict([f"✗ not done yet: {unfinished}; {AGAIN}"])
     failures = []
     for number, (arguments, expected, *label) in enumerate(cases):
         arguments = arguments if isinstance(arguments, tuple) else (arguments,)
-        limit = max(30, min(60, 150 // max(len(arguments), 1)))  # the whole call stays on a line
-        call = f"{name}({', '.join(describe(a, limit) for a in arguments)})"  # the arguments before the call
-        call += f" ({label[0]})" if label else ""
-        given, expected, copied = _copies(arguments, expected)
+        limit = max(30, min(60, 150 // max(len(arguments), 1)))  # the call, described before it, stays on a line
+        call = f"{name}({', '.join(describe(a, limit) for a in arguments)})" + (f" ({label[0]})" if label else "")
+        memo, given, copied = {}, [], []  # one memo: a matcher that refers to an argument refers to its copy
+        for value in (*arguments, expected):
+            try:
+                given.append(deep_copy(value, memo))
+                copied.append(True)
+            except Exception:  # noqa: BLE001 - an object that refuses to be copied (a generator) is given as it is
+                given.append(value)
+                copied.append(False)
+        *given, expected = given
         error, result = None, None
         try:
             with Deadline(time_limit), watch:
@@ -175,25 +180,10 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         outcome = judge(call, name, result, expected, error=error, changed=changed, unwritten=unwritten)
         if outcome is not None and outcome[0] == "undone":
             return verdict([f"✗ not done yet: {outcome[1]}; {AGAIN}"])
-        if outcome is not None:
-            failures.append(outcome[1])
+        failures += [outcome[1]] if outcome else []
     if not failures:
         return verdict([f"✓ {name} passes all {plural(len(cases), 'case')}"], ok=True)
     return verdict(failures[:show], f"{len(failures)} of {plural(len(cases), 'case')} failed")
-
-
-def _copies(arguments: tuple, expected) -> tuple[tuple, object, list[bool]]:
-    """Deep copies of `arguments` and `expected`, with one memo (a matcher that refers to an argument refers to its
-    copy), and which arguments could be copied (one that cannot, a generator say, is given as it is)."""
-    memo, given, copied = {}, [], []
-    for value in (*arguments, expected):
-        try:
-            given.append(deep_copy(value, memo))
-            copied.append(True)
-        except Exception:  # noqa: BLE001 - an object that refuses to be copied is given as it is
-            given.append(value)
-            copied.append(False)
-    return tuple(given[:-1]), given[-1], copied[:-1]
 
 
 def passed(function: Callable) -> bool:

@@ -64,8 +64,7 @@ def _names(node: ast.AST) -> set[str]:
 
 @functools.cache  # a library's files do not change while it runs
 def _library(item: tuple, exact: bool) -> list[tuple[str, int, str, bool]]:
-    """(fingerprint, size, label, whether a textbook module's) of each function a library `forbid=` item stands for: a
-    module's functions and methods (its submodules' too), or an object's and the helpers it calls in its module."""
+    """(fingerprint, size, label, in a textbook module) of a module's functions (submodules' too) or an object's."""
     try:
         if item[0] == "module":
             package = importlib.import_module(item[1])
@@ -85,18 +84,15 @@ def _library(item: tuple, exact: bool) -> list[tuple[str, int, str, bool]]:
 
 
 def _defined(tree: ast.Module, qualname: str, label: str) -> list[tuple[str, ast.AST]]:
-    """(label, definition) of the function `qualname` of a module (or of each method, if it names a class), and of
-    the module's functions they call by name (or as `module.name`), and of those these call."""
+    """(label, definition) of the function `qualname` of a module, or of a class's methods, and of its helpers."""
     functions = dict(_whole_functions(tree))
-    if qualname in functions:
-        own = [(label, functions[qualname])]
-    else:  # a class (or a function made by a factory: none, it is forbidden by name only)
-        own = [(f"{label}.{name.split('.')[-1]}" if not name.endswith(".__init__") else label, node)
-               for name, node in functions.items() if name.startswith(qualname + ".")]
+    own = [(label, functions[qualname])] if qualname in functions else [  # a class (a factory's function: by name only)
+        (f"{label}.{name.split('.')[-1]}" if not name.endswith(".__init__") else label, node)
+        for name, node in functions.items() if name.startswith(qualname + ".")]
     module = {name: node for name, node in _top_level(tree).items() if isinstance(node, _DEFS)}
     nodes = [node for _, node in own]
     helpers, todo = {}, nodes
-    for _ in range(2):  # what they call, and what that calls
+    for _ in range(2):  # the module's functions they call (by name, or as `module.name`), and what these call
         todo = [module[name] for node in todo for name in _names(node)
                 if name in module and module[name] not in nodes and id(module[name]) not in helpers]
         helpers.update((id(node), node) for node in todo)
@@ -169,17 +165,7 @@ class _Canonical(ast.NodeTransformer):
 
 
 def fingerprint(function: ast.AST, exact: bool = False) -> tuple[str, int]:
-    """The canonical text of a function's syntax tree (its own name set aside), and its number of nodes.
-
-    Examples
-    --------
-    >>> one = parse('def total(values):\\n    "The sum."\\n    s = 0\\n    for v in values:\\n        s += v\\n'
-    ...             '    return s').body[0]
-    >>> other = parse('def mine(xs: list) -> int:\\n    t = 0  # mine\\n    for x in xs:\\n        t += x\\n'
-    ...               '    return t').body[0]
-    >>> fingerprint(one) == fingerprint(other), fingerprint(one, exact=True) == fingerprint(other, exact=True)
-    (True, False)
-    """
+    """The canonical text of a function's syntax tree (its own name set aside, see `_Canonical`), and its size."""
     node = copy.deepcopy(function)
     node.name = "_"
     canonical = _Canonical(node, exact).visit(node)
@@ -187,17 +173,13 @@ def fingerprint(function: ast.AST, exact: bool = False) -> tuple[str, int]:
 
 
 def _prints(forbid, notebook: list[str], exact: bool, textbook: bool = False) -> dict[str, str]:
-    """{fingerprint: label} of every function `forbid` stands for, of MIN_NODES or more (a textbook module's only
-    with `exact` or `textbook`)."""
-    prints = {}
-    notebook_tree = None
+    """{fingerprint: label} of what `forbid` stands for, of MIN_NODES or more (a textbook's: `exact` or `textbook`)."""
+    prints, cells = {}, None
     for item in map(tuple, forbid):
         if item[0] == "notebook":
-            if notebook_tree is None:
-                notebook_tree = ast.Module(body=[node for source in notebook for node in (
-                    getattr(parse_cell(source), "body", None) or [])], type_ignores=[])
-            entries = [(*fingerprint(node, exact), label, False)
-                       for label, node in _defined(notebook_tree, item[1], item[1])]
+            cells = cells or ast.Module(body=[node for tree in filter(None, map(parse_cell, notebook))
+                                              for node in tree.body], type_ignores=[])
+            entries = [(*fingerprint(node, exact), label, False) for label, node in _defined(cells, item[1], item[1])]
         else:
             entries = _library(item, exact)
         for text, size, label, of_textbook in entries:
@@ -207,8 +189,7 @@ def _prints(forbid, notebook: list[str], exact: bool, textbook: bool = False) ->
 
 
 def _answer(name: str, sources: Iterable[str]) -> tuple[ast.AST | None, list[ast.AST]]:
-    """The last definition of `name` in `sources`, and the functions it reaches by name (defined in `sources`, or in a
-    string constant the cells run with `exec`)."""
+    """The last definition of `name` in `sources`, and what it reaches by name (there, or in a string they `exec`)."""
     body = []
     for tree in filter(None, map(parse_cell, sources)):
         body += tree.body
@@ -232,14 +213,13 @@ def copied(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
     """What the answer `name` in `sources` (cell texts) is, if a copy: "is a copy of the library's X" (the answer
     itself) or "calls a copy of the library's X" (a function nested in it or one of the student's it calls); or None.
 
-    A copy has the syntax tree of a whole forbidden function or of a helper it calls in its module, with names,
-    docstrings, comments, annotations and layout set aside (`module.helper` read as `helper`). `forbid` holds
-    descriptors (`descriptor`); a ("notebook", name) item is looked up in `notebook`, the chapter's cell texts (or a
-    notebook). The chapters build the textbook modules' code (`puzzlekit.*.textbook`) in the open (chapter 3 scaffolds
-    `textbook.breadth_first`), so an honest answer may read like it: their functions count only with `textbook` (the
-    grader asks where the chapter's reference has another shape) or `exact` (names count too: a paste, which the
-    grader flags). Only text is judged: a copy nobody wrote (`exec` of the library's source) cannot be made in the
-    grader, whose student build has no bodies for what an exercise forbids, and in `check` it fools only its author.
+    A copy has the syntax tree of a whole forbidden function or of a helper it calls in its module, names, docstrings,
+    comments, annotations and layout set aside (`_Canonical`). `forbid` holds descriptors (`descriptor`); a
+    ("notebook", name) item is looked up in `notebook`, the chapter's cell texts (or a notebook). The chapters build
+    the textbook modules' code (`puzzlekit.*.textbook`) in the open, so an honest answer may read like it: their
+    functions count only with `textbook` (the grader asks where the chapter's reference has another shape) or `exact`
+    (names count too: a paste, which the grader flags). Only text is judged: an `exec` of the library's source fools
+    only its author in `check`, and the grader's student build has no bodies for what an exercise forbids.
 
     Examples
     --------
@@ -276,19 +256,17 @@ def library_copy(name: str, sources: Iterable[str], forbid: Iterable, notebook=(
     return None if verdict is None else verdict.split("the library's ", 1)[1]
 
 
-def cells_of(function) -> list[str]:
-    """The text of the cells (or files) that define `function` and the functions of its namespace it calls: what
-    `check` hands to `copied`, as the grader hands it the submission's cells."""
-    sources, seen, todo = {}, set(), [function]  # sources: each text once, in order
+def cells_of(*functions) -> list[str]:
+    """The texts, each once, of the cells (or files) that define `functions` and the functions of theirs they call."""
+    sources, seen, todo = {}, set(), list(reversed(functions))  # sources: a dict, for the order
     while todo:
         function = todo.pop()
         code = getattr(function, "__code__", None)
         if not isinstance(code, types.CodeType) or id(code) in seen:
             continue
         seen.add(id(code))
-        text = "".join(linecache.getlines(code.co_filename, getattr(function, "__globals__", None)))
-        sources[text] = None
         namespace, codes = getattr(function, "__globals__", {}), [code]
+        sources["".join(linecache.getlines(code.co_filename, namespace))] = None
         while codes:
             code = codes.pop()
             codes += [constant for constant in code.co_consts if isinstance(constant, types.CodeType)]
@@ -298,17 +276,11 @@ def cells_of(function) -> list[str]:
 
 
 def notebook_copy(function, forbid: Iterable) -> str | None:
-    """`copied` for `check`: on the cells that define `function` and the student's functions it calls, and those that
-    define the forbidden functions the notebook defines itself."""
-    items, notebook = [], []
-    for item in forbid:
-        found = descriptor(item)
-        if found is not None:
-            items.append(found)
-            if found[0] == "notebook":
-                notebook += [text for text in cells_of(inspect.unwrap(item)) if text not in notebook]
-    plain = inspect.unwrap(function)
-    own = []
+    """`copied` for `check`, on the cells `cells_of` finds for `function` and for the notebook's `forbid` items."""
+    items = [(item, descriptor(item)) for item in forbid]
+    notebook = cells_of(*[inspect.unwrap(item) for item, found in items if found and found[0] == "notebook"])
+    plain, own = inspect.unwrap(function), []
     with contextlib.suppress(OSError, TypeError):  # defined inside a function, it is not at a cell's top
         own = [textwrap.dedent(inspect.getsource(plain))]
+    items = [found for _, found in items if found is not None]
     return copied(getattr(plain, "__name__", ""), own + cells_of(plain), items, notebook)
