@@ -82,8 +82,7 @@ def _digest(items) -> str:
 
 
 def student_build(forbid) -> Path:
-    """The folder to put first on a worker's `sys.path`: a copy of puzzlekit (and its data) without the bodies of
-    what the `forbid` items name (see `library_items`); made once per package version and items."""
+    """The folder to put first on a worker's `sys.path`: the build for the items of `forbid` (see `library_items`)."""
     _BUILDS.mkdir(mode=0o700, exist_ok=True)  # this user's alone (`isolation` links a build for another user)
     info = os.lstat(_BUILDS)
     if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o022:

@@ -100,8 +100,7 @@ class ChapterGrader:
 
     Parameters
     ----------
-    chapter_path : the instructor's chapter (with its reference solutions): `chapters/NN_*.ipynb` or an nbgrader
-        source notebook.
+    chapter_path : the instructor's chapter with its reference solutions (`chapters/NN_*.ipynb`, or nbgrader's source).
     secret : the grading secret (see `grading_secret`); the hidden cases depend on it.
     time_limit : seconds per case for every exercise (None: each check's own `time_limit=`).
     memory_limit_mb : the worker's address space.

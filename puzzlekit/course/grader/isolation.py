@@ -81,9 +81,8 @@ def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[s
         elif path.is_dir():
             command += ["--ro-bind", str(path), str(path)]
     command += [part for folder in folders if not folder.startswith("/usr/") for part in ("--ro-bind", folder, folder)]
-    package = str(_PACKAGE)
-    if any(package.startswith(folder + "/") for folder in folders):  # installed in site-packages: hidden
-        command += ["--tmpfs", package]
+    if any(str(_PACKAGE).startswith(folder + "/") for folder in folders):  # installed in site-packages: hidden
+        command += ["--tmpfs", str(_PACKAGE)]
     if workdir is not None:  # in memory, and no larger than DISK_BYTES: no worker fills the grader's disk
         command += ["--size", DISK_BYTES, "--tmpfs", workdir, "--chdir", workdir]
     return command + ["--"]
@@ -131,7 +130,8 @@ class Confinement:
         if kind == "user":
             for path in [_PACKAGE, *private, *_checkouts([_PACKAGE, *private])]:  # others lose their rights on them
                 with contextlib.suppress(OSError):  # gone, or not the grader's to change
-                    os.chmod(path, os.stat(path).st_mode & ~0o007)
+                    if (mode := os.stat(path).st_mode) & 0o007:
+                        os.chmod(path, mode & ~0o007)
             for uid in USER_IDS:  # one no other worker has now: a lock file per id, held while the worker runs
                 handle = open(Path(build).parent / f"user-{uid}.lock", "a")  # noqa: SIM115 - held until `release`
                 try:
@@ -166,8 +166,7 @@ class Confinement:
         """Kill every process of the worker's user id, then remove what it left where any user may write (`SHARED`):
         the next worker of that id, perhaps another submission's, finds nothing of it."""
         for _ in range(3):
-            child = os.fork()
-            if child == 0:
+            if (child := os.fork()) == 0:
                 try:
                     os.setgid(self.uid)
                     os.setuid(self.uid)
