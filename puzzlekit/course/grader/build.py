@@ -1,10 +1,9 @@
 """The student build: puzzlekit as a worker imports it, with the bodies of the functions an exercise forbids taken out.
 
-Made the way the student edition is made from the chapters: a copy of the package (and its data) in which every
-function, or method of a class, that a `forbid=` item names keeps its signature and docstring but its body is one
-line that raises `NotImplementedError` (not available while grading). What is not in the worker cannot be called,
-rebuilt or read there. Builds are cached on disk, one per package version and list of forbidden items.
-"""
+Made as the student edition is made from the chapters: a copy of the package and its data in which each function or
+method a `forbid=` item names keeps its signature and docstring, and its body raises `NotImplementedError` (not
+available while grading): what is not in the worker cannot be called, rebuilt or read there. Cached on disk, one
+build per package version and list of forbidden items."""
 
 from __future__ import annotations
 
@@ -66,8 +65,7 @@ class _Emptier(ast.NodeTransformer):
             return node  # neither named nor a method of a class named
         docstring = node.body[:1] if ast.get_docstring(node) is not None else []
         message = f"{self.module}.{qualname} is not available while grading: the exercise forbids it"
-        node.body = docstring + [ast.Raise(ast.Call(ast.Name("NotImplementedError", ast.Load()),
-                                                    [ast.Constant(message)], []), None)]
+        node.body = docstring + ast.parse(f"raise NotImplementedError({message!r})").body
         return node
 
     visit_AsyncFunctionDef = visit_FunctionDef
@@ -77,29 +75,21 @@ def _digest(items) -> str:
     digest = hashlib.sha256(json.dumps(items).encode())
     for path in sorted(_PACKAGE.rglob("*.py")):
         digest.update(str(path.relative_to(_PACKAGE)).encode() + b"\0" + path.read_bytes() + b"\0")
-    if _DATA.is_dir():
-        for path in sorted(_DATA.rglob("*")):
-            info = path.stat()
-            digest.update(f"{path.relative_to(_DATA)}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+    for path in sorted(_DATA.rglob("*")):  # none if there is no data folder
+        info = path.stat()
+        digest.update(f"{path.relative_to(_DATA)}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
     return digest.hexdigest()[:24]
 
 
-def _builds_folder() -> Path:
-    """The folder of the builds, this user's alone (see `isolation` for a worker run as another user); refused if
-    someone else made it or may change it."""
-    _BUILDS.mkdir(mode=0o700, exist_ok=True)
+def student_build(forbid) -> Path:
+    """The folder to put first on a worker's `sys.path`: the build for the items of `forbid` (see `library_items`)."""
+    _BUILDS.mkdir(mode=0o700, exist_ok=True)  # this user's alone (`isolation` links a build for another user)
     info = os.lstat(_BUILDS)
     if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o022:
         raise RuntimeError(f"{_BUILDS} is not a folder of this user's that only this user may change")
     os.chmod(_BUILDS, 0o700)
-    return _BUILDS
-
-
-def student_build(forbid) -> Path:
-    """The folder to put first on a worker's `sys.path`: a copy of puzzlekit (and its data) without the bodies of
-    what the `forbid` items name (see `library_items`); made once per package version and items."""
     items = [list(item) for item in library_items(forbid)]
-    folder = _builds_folder() / _digest(items)
+    folder = _BUILDS / _digest(items)
     if folder.is_dir():
         return folder
     temporary = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))

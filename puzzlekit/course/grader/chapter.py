@@ -21,17 +21,15 @@ from ...checks import check_choice, check_collection, check_real
 from ..editions import cell_source, has_solution
 from ..exercises.describe import cut, describe
 from ..grading import exercise_points, tag_notebook
-from .isolation import KINDS, available, namespaces, usable
+from .isolation import KINDS, namespaces, usable
 from .report import ExerciseResult, SubmissionReport
 from .run import Worker, grade_submission
 from .scan import flags
 
 __all__ = ["ChapterGrader", "grading_secret"]
 
-#: The environment variable that holds the instructor's grading secret (the hidden cases are drawn from it).
-SECRET_VARIABLE = "PUZZLEKIT_GRADING_SECRET"
-#: Without it: a random secret made once and kept in this file of the folder the grading runs in (never release it).
-SECRET_FILE = ".puzzlekit-grading-secret"
+SECRET_VARIABLE = "PUZZLEKIT_GRADING_SECRET"  # holds the instructor's grading secret (the hidden cases' seed)
+SECRET_FILE = ".puzzlekit-grading-secret"  # else one made at random in the grading's folder (never release it)
 _BUILT: dict = {}  # (chapter path, modification time, key) -> the recorded exercises, pickled (in memory only)
 _BUILD_LOCK = threading.Lock()
 _SAID_NONE: list = []  # what this process has said of a weak isolation (each once)
@@ -90,11 +88,8 @@ def _normal(source: str) -> str:
 def _which_chapter(cells) -> str | None:
     """The chapter a notebook says it is, from the title of its first heading cell ("# Chapter 4 · ..."), or None."""
     for cell in cells:
-        if cell.get("cell_type") == "markdown":
-            try:
-                title = re.match(r"\s*#\s+(Chapter\s+\w+)", cell_source(cell))
-            except TypeError:  # a source that is no text: no title
-                continue
+        with contextlib.suppress(TypeError):  # a source that is no text: no title
+            title = cell.get("cell_type") == "markdown" and re.match(r"\s*#\s+(Chapter\s+\w+)", cell_source(cell))
             if title:
                 return " ".join(title.group(1).split())
     return None
@@ -105,8 +100,7 @@ class ChapterGrader:
 
     Parameters
     ----------
-    chapter_path : the instructor's chapter (with its reference solutions): `chapters/NN_*.ipynb` or an nbgrader
-        source notebook.
+    chapter_path : the instructor's chapter with its reference solutions (`chapters/NN_*.ipynb`, or nbgrader's source).
     secret : the grading secret (see `grading_secret`); the hidden cases depend on it.
     time_limit : seconds per case for every exercise (None: each check's own `time_limit=`).
     memory_limit_mb : the worker's address space.
@@ -142,7 +136,7 @@ class ChapterGrader:
             raise TypeError(f"private must be a list of paths, got {describe(private)}")
         if isolation is not None and not usable(check_choice(isolation, "isolation", KINDS)):
             raise ValueError(f"isolation {isolation!r} does not work on this machine")
-        self.isolation = isolation or available()
+        self.isolation = isolation or next(kind for kind in KINDS if usable(kind))  # the strongest that works here
         weak = None if self.isolation == "user" and namespaces() else _WEAK.get(self.isolation)
         self.weakness = [weak[0]] if weak else []  # said in each report's note, and once on standard error
         if weak and weak[0] not in _SAID_NONE:
@@ -154,21 +148,19 @@ class ChapterGrader:
         self.notebook_time_limit, self.cell_time_limit = notebook_time_limit, cell_time_limit
         self.teacher = nbformat.read(self.path, as_version=4)
         tag_notebook(self.teacher)  # in memory: nbgrader's tags say which cells are tests
-        self._exercises = []  # (name, grade_id, points, teacher cell index)
+        self._exercises, self._tests = [], {}  # (name, grade_id, points, teacher cell index); grade_id -> its test
         names_so_far: set = set()
         for index, cell in enumerate(self.teacher.cells):
-            tags = _tags(cell)
+            source, tags = cell_source(cell), _tags(cell)
             if cell.cell_type == "code" and has_solution(cell):
-                names_so_far |= set(re.findall(r"^(?:def|class)\s+(\w+)", cell_source(cell), re.M))
+                names_so_far |= set(re.findall(r"^(?:def|class)\s+(\w+)", source, re.M))
             if cell.cell_type == "code" and tags.get("grade") and not tags.get("solution"):
-                called = re.findall(r"\bcheck\(\s*(\w+)", cell_source(cell))
-                name = next((n for n in called if n in names_so_far), called[0] if called else tags["grade_id"])
-                points = tags.get("points", exercise_points(name, cell_source(cell)))
-                self._exercises.append((name, tags["grade_id"], points, index))
+                called, grade_id = re.findall(r"\bcheck\(\s*(\w+)", source), tags["grade_id"]
+                name = next((n for n in called if n in names_so_far), called[0] if called else grade_id)
+                self._exercises.append((name, grade_id, tags.get("points", exercise_points(name, source)), index))
+                self._tests[grade_id] = _normal(source)
         self.chapter = self.path.stem
         self.key = hashlib.sha256(f"{self.secret}\0{self.chapter}".encode()).hexdigest()
-        self._tests = {grade_id: _normal(cell_source(self.teacher.cells[index]))  # grade_id -> its test cell
-                       for _, grade_id, _, index in self._exercises}
         code = [cell for cell in self.teacher.cells if cell.cell_type == "code"]
         self.reference_sources = [cell_source(cell) for cell in code if has_solution(cell)]  # the instructor's answers
         self.teacher_sources = {_normal(cell_source(cell)) for cell in code
@@ -179,18 +171,23 @@ class ChapterGrader:
         """(name, grade_id, points) of each exercise, in the chapter's order."""
         return [(name, grade_id, points) for name, grade_id, points, _ in self._exercises]
 
-    # -- the cases ---------------------------------------------------------------------------------------------
     def _recorded(self) -> dict:
         """grade_id -> its exercise as recorded from the instructor's chapter (once per chapter file and secret)."""
         stamp = (str(self.path), self.path.stat().st_mtime_ns, self.key)
         with _BUILD_LOCK:
             if stamp not in _BUILT:
                 _BUILT[stamp] = self._build()
-        data, chosen = _BUILT[stamp]
-        recorded = pickle.loads(data)  # noqa: S301 - our own teacher worker's pickle, in memory: fresh objects per call
-        return {grade_id: recorded["exercises"][number] for grade_id, number in chosen.items()}
+        records = pickle.loads(_BUILT[stamp])["exercises"]  # noqa: S301 - our teacher worker's: fresh objects per call
+        # An exercise's record: its cell's check of its own function, else its cell's first check (a check cell may
+        # first check an earlier exercise, through earlier_exercise: that one must not be taken for its own).
+        chosen = {}  # grade_id -> its record
+        for name, grade_id, _, index in self._exercises:
+            if in_cell := [record for record in records if record["cell"] == index]:
+                chosen[grade_id] = next((record for record in in_cell if record["name"] == name), in_cell[0])
+        return chosen
 
-    def _build(self) -> tuple[bytes, dict]:
+    def _build(self) -> bytes:
+        """The exercises recorded by a worker that runs the instructor's chapter, pickled."""
         cells = [[index, cell_source(cell)] for index, cell in enumerate(self.teacher.cells)
                  if cell.cell_type == "code"]
         worker = Worker({"mode": "teacher", "cwd": str(self.path.parent), "cells": cells, "key": self.key})
@@ -200,19 +197,8 @@ class ChapterGrader:
             worker.stop()
         if not isinstance(message, dict) or message.get("op") != "teacher":
             raise RuntimeError(f"{self.path.name}: the instructor's chapter did not run to its end in the grader")
-        data = base64.b64decode(message["data"])
-        recorded = pickle.loads(data)  # noqa: S301 - from the worker that ran only the instructor's chapter
-        # An exercise's record: its cell's check of its own function, else its cell's first check (a check cell may
-        # first check an earlier exercise, through earlier_exercise: that one must not be taken for its own).
-        records, chosen = recorded["exercises"], {}  # grade_id -> the number of its record
-        for name, grade_id, _, index in self._exercises:
-            in_cell = [number for number, record in enumerate(records) if record["cell"] == index]
-            own = [number for number in in_cell if records[number]["name"] == name]
-            if in_cell:
-                chosen[grade_id] = (own or in_cell)[0]
-        return data, chosen
+        return base64.b64decode(message["data"])
 
-    # -- grading -----------------------------------------------------------------------------------------------
     def grade(self, submission, student: str | None = None) -> SubmissionReport:
         """Grade one submission (a path or an nbformat notebook); never raises for a bad submission: what could not
         be graded is said in the report's `note`, and the exercises it concerns score 0."""
@@ -227,8 +213,7 @@ class ChapterGrader:
             cells = []
             notes.append(f"the submission is not a notebook ({type(error).__name__}: {cut(error, 120)})")
         recorded = self._recorded()  # an instructor's chapter that does not run raises here
-        plan, plan_notes = self._plan(cells)
-        notes += plan_notes
+        plan = self._plan(cells, notes)
         report.flags = flags(cells, {index for index, _, kind in plan if kind == "student"})
         grade_ids = {index: _tags(cell).get("grade_id", "") for index, cell in enumerate(cells)}
         try:
@@ -242,22 +227,20 @@ class ChapterGrader:
         report.seconds = round(time.monotonic() - started, 2)
         return report
 
-    def _plan(self, cells) -> tuple[list, list]:
-        """(index, source, kind) of each code cell to run, kind "instructor" or "student"; notes on what was odd."""
-        plan, notes = [], []
-        stripped = copy.deepcopy(cells)
-        for cell in stripped:
-            cell.get("metadata", {}).pop("nbgrader", None)
+    def _plan(self, cells, notes: list) -> list:
+        """(index, source, kind) of each code cell to run, kind "instructor" or "student"; what is odd, in `notes`."""
+        plan = []
+        retagged = [dict(cell, metadata={}) for cell in cells]  # the tags nbgrader gives them, whatever they carry
         try:
-            tag_notebook({"cells": stripped})
+            tag_notebook({"cells": retagged})
         except Exception:  # noqa: BLE001 - a submission nbgrader's tags cannot be put on: sources decide
-            stripped = [{"cell_type": "code", "metadata": {}, "source": ""} for _ in cells]
-        for index, (cell, retagged) in enumerate(zip(cells, stripped)):
+            retagged = [{} for _ in cells]
+        for index, (cell, tags) in enumerate(zip(cells, map(_tags, retagged))):
             if cell.get("cell_type") != "code":
                 continue
             source = cell_source(cell)
             if _tags(cell).get("grade_id", "") in self._tests or _normal(source) in self._tests.values() or (
-                    _tags(retagged).get("grade") and not _tags(retagged).get("solution")):
+                    tags.get("grade") and not tags.get("solution")):
                 continue  # a test: the grading process runs the instructor's cases instead
             plan.append((index, source, "instructor" if _normal(source) in self.teacher_sources else "student"))
         code = [cell for cell in cells if cell.get("cell_type") == "code"]
@@ -271,4 +254,4 @@ class ChapterGrader:
                 notes.append("test cells deleted or renamed (" + ", ".join(sorted(missing)) + "): graded all the same")
             if not any(kind == "instructor" for *_, kind in plan):
                 notes.append(f"no cell of {self.chapter} found unchanged: is this a submission of another chapter?")
-        return plan, notes
+        return plan

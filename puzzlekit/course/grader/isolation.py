@@ -1,14 +1,12 @@
 """Where a student worker runs: the operating system, not Python, keeps the grader's files out of its reach.
 
-- "bubblewrap" (`bwrap`): a sandbox that holds only Python, the student build and the worker's own folder, with
-  no network, its own process ids (no other process in its `/proc`) and an unprivileged user; every process the
-  worker starts dies with it.
+- "bubblewrap" (`bwrap`): a sandbox with only Python, the student build and the worker's own folder, no network, its
+  own process ids (no other process in its `/proc`), an unprivileged user; every process the worker starts dies with it.
 - "user" (the grader is root, without bubblewrap: Gradescope's container, Docker): a user id no other worker has at
   the same time; others lose their rights on what it must not read (the real package, the teacher notebook, the
   secret, what the caller names private, the git checkouts that hold them), and its processes die when it stops.
 - "none": neither is available; the grader says so (`isolation: none`) and grades all the same: the answers are
-  kept out of the student build, but the grader's files are within the worker's reach.
-"""
+  kept out of the student build, but the grader's files are within the worker's reach."""
 
 from __future__ import annotations
 
@@ -27,10 +25,9 @@ from pathlib import Path
 
 __all__ = []
 
-KINDS = ("bubblewrap", "user", "none")
+KINDS = ("bubblewrap", "user", "none")  # the strongest first
 _PACKAGE = Path(__file__).resolve().parents[2]  # the real puzzlekit package, which no worker may read
-#: The user ids the "user" isolation gives workers (no account needs to exist for them), one per worker at a time.
-USER_IDS = range(61000, 61256)
+USER_IDS = range(61000, 61256)  # what "user" workers run as, one worker at a time each (no account needs to exist)
 MAX_PROCESSES = 256  # processes one worker's user may have ("user" isolation)
 SHARED = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")  # where any user may write: what a worker left goes
 DISK_BYTES = str(256 << 20)  # what a bubblewrap worker may write in its folder, and in its /tmp
@@ -47,7 +44,7 @@ def _runs(command: list[str], **options) -> bool:
 @functools.cache
 def usable(kind: str) -> bool:
     """Whether the isolation `kind` works here: "bubblewrap" if `bwrap` may make its namespaces (a container may
-    refuse them), "user" if the grader is root and Python runs as another user (whose folders may be the grader's)."""
+    refuse them), "user" if the grader is root and its Python runs as another user."""
     if kind == "bubblewrap":
         return shutil.which("bwrap") is not None and _runs(_bubblewrap_prefix([]) + ["true"])
     if kind == "user":
@@ -67,11 +64,6 @@ def namespaces() -> bool:
     return usable("user") and _runs(_as_user(USER_IDS[-1]) + _PROBE, cwd="/")
 
 
-def available() -> str:
-    """The strongest isolation this machine allows: "bubblewrap", "user" (the grader is root) or "none"."""
-    return next(kind for kind in KINDS if usable(kind))
-
-
 def _python_folders() -> list[str]:
     """The folders Python and its installed packages live in (never the folder a script was run from)."""
     folders = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
@@ -83,18 +75,14 @@ def _python_folders() -> list[str]:
 def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[str]:
     command = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--uid", "65534", "--gid", "65534",
                "--ro-bind", "/usr", "/usr", "--proc", "/proc", "--dev", "/dev", "--size", DISK_BYTES, "--tmpfs", "/tmp"]
-    for name in ("bin", "lib", "lib64", "sbin"):
-        path = Path("/") / name
+    for path in map(Path, ("/bin", "/lib", "/lib64", "/sbin")):
         if path.is_symlink():
             command += ["--symlink", os.readlink(path), str(path)]
         elif path.is_dir():
             command += ["--ro-bind", str(path), str(path)]
-    for folder in folders:
-        if not folder.startswith("/usr/"):
-            command += ["--ro-bind", folder, folder]
-    package = str(_PACKAGE)
-    if any(package.startswith(folder + "/") for folder in folders):  # installed in site-packages: hidden
-        command += ["--tmpfs", package]
+    command += [part for folder in folders if not folder.startswith("/usr/") for part in ("--ro-bind", folder, folder)]
+    if any(str(_PACKAGE).startswith(folder + "/") for folder in folders):  # installed in site-packages: hidden
+        command += ["--tmpfs", str(_PACKAGE)]
     if workdir is not None:  # in memory, and no larger than DISK_BYTES: no worker fills the grader's disk
         command += ["--size", DISK_BYTES, "--tmpfs", workdir, "--chdir", workdir]
     return command + ["--"]
@@ -102,35 +90,26 @@ def _bubblewrap_prefix(folders: list[str], workdir: str | None = None) -> list[s
 
 def _checkouts(paths) -> list[Path]:
     """What the git checkouts that hold `paths` hold beside them but Python (a `.venv`): other chapters' teacher
-    notebooks, the tests, `.git` (whose objects hold every teacher notebook); and where a checkout's `.git` is
-    elsewhere (a `git worktree`, a `--separate-git-dir`, `alternates`), that repository and its checkout."""
-    python = [Path(folder) for folder in _python_folders()]
+    notebooks, the tests, `.git` (whose objects hold every teacher notebook); and the repositories their `.git` entries
+    lead to (a `.git` file's `gitdir:`, a worktree's `commondir`, `objects/info/alternates`), with their checkouts."""
     roots = {folder for path in paths for folder in Path(path).resolve().parents if (folder / ".git").exists()}
-    data = _git_data([root / ".git" for root in roots])
-    roots |= {folder.parent for folder in data if folder.name == ".git"}  # a `.git` folder: it is in a checkout
-    return [folder for folder in data if folder.name != ".git"] + [
-        entry for root in roots for entry in root.iterdir() if not entry.is_symlink()
-        and not any(entry == folder or entry in folder.parents for folder in python)]
-
-
-def _git_data(todo: list[Path]) -> list[Path]:
-    """The folders of the repositories whose `.git` entries are `todo`: a `.git` folder, the one a `.git` file names
-    (`gitdir: ...`), a worktree's common folder (`commondir`), the object folders `objects/info/alternates` names."""
-    found: list[Path] = []
+    todo, data = [root / ".git" for root in roots], []  # data: the repositories' folders
     while todo:
         path = todo.pop()
-        try:
+        with contextlib.suppress(OSError, ValueError):
             if path.is_file():  # `gitdir: <folder>`
                 todo.append((path.parent / path.read_text().removeprefix("gitdir:").strip()).resolve())
-            elif path.is_dir() and path not in found:
-                found.append(path)
+            elif path.is_dir() and path not in data:
+                data.append(path)
                 for name, base in (("commondir", path), ("objects/info/alternates", path / "objects")):
                     if (path / name).is_file():
                         todo += [(base / line.strip()).resolve() for line in (path / name).read_text().splitlines()
                                  if line.strip() and not line.startswith("#")]
-        except (OSError, ValueError):
-            continue
-    return found
+    python = [Path(folder) for folder in _python_folders()]
+    roots |= {folder.parent for folder in data if folder.name == ".git"}  # a `.git` folder: it is in a checkout
+    return [folder for folder in data if folder.name != ".git"] + [
+        entry for root in roots for entry in root.iterdir() if not entry.is_symlink()
+        and not any(entry == folder or entry in folder.parents for folder in python)]
 
 
 def _namespace_of(pid: str) -> str | None:
@@ -145,36 +124,30 @@ class Confinement:
 
     def __init__(self, kind: str, build: str, workdir: str, private=()):
         self.kind, self.build, self.workdir = kind, build, workdir
-        self.uid, self._lock, self.pass_fds, self._info = None, None, (), None
-        if kind == "bubblewrap":  # bwrap writes there the id of the sandbox's process 1 (see `end_sandbox`)
-            self._info = os.pipe()
-            self.pass_fds = (self._info[1],)
+        self.uid, self._lock = None, None
+        self._info = os.pipe() if kind == "bubblewrap" else None  # bwrap writes there its sandbox's process 1's id
+        self.pass_fds = (self._info[1],) if self._info else ()
         if kind == "user":
             for path in [_PACKAGE, *private, *_checkouts([_PACKAGE, *private])]:  # others lose their rights on them
                 with contextlib.suppress(OSError):  # gone, or not the grader's to change
-                    mode = os.stat(path).st_mode
-                    if mode & 0o007:
+                    if (mode := os.stat(path).st_mode) & 0o007:
                         os.chmod(path, mode & ~0o007)
-            self._take_user_id()
+            for uid in USER_IDS:  # one no other worker has now: a lock file per id, held while the worker runs
+                handle = open(Path(build).parent / f"user-{uid}.lock", "a")  # noqa: SIM115 - held until `release`
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    handle.close()
+                    continue
+                self.uid, self._lock = uid, handle
+                break
+            else:
+                raise RuntimeError(f"no free user id for a worker in {USER_IDS}")
+            self._kill_all()  # what an earlier worker of this id may have left
             os.chown(workdir, self.uid, self.uid)
             # its build, linked into its own folder: the builds' folder is the grader's (others have bodies it has not)
             self.build = str(shutil.copytree(build, Path(workdir) / "build", copy_function=os.link))
         os.chmod(workdir, 0o700)
-
-    def _take_user_id(self) -> None:
-        """A user id no other worker on this machine has now (a lock file per id, held while the worker runs)."""
-        folder = Path(self.build).parent
-        for uid in USER_IDS:
-            handle = open(folder / f"user-{uid}.lock", "a")  # noqa: SIM115 - held until `release`
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                handle.close()
-                continue
-            self.uid, self._lock = uid, handle
-            self._kill_all()  # what an earlier worker of this id may have left
-            return
-        raise RuntimeError(f"no free user id for a worker in {USER_IDS}")
 
     def command(self, python: list[str]) -> list[str]:
         if self.kind == "bubblewrap":
@@ -184,20 +157,16 @@ class Confinement:
 
     def user(self) -> dict:
         """What `subprocess.Popen` needs to start the worker as its user id, unless `command` does it."""
-        if self.kind != "user" or namespaces():
-            return {}
-        return {"user": self.uid, "group": self.uid, "extra_groups": []}
+        return {} if self.kind != "user" or namespaces() else {"user": self.uid, "group": self.uid, "extra_groups": []}
 
     def environment(self) -> dict:
         return {"HOME": self.workdir, "TMPDIR": self.workdir if self.kind != "bubblewrap" else "/tmp"}
 
     def _kill_all(self) -> None:
-        """Kill every process of the worker's user id (a process of that id kills them all, itself last), then
-        remove what that id left where any user may write (`SHARED`): the next worker of that id, perhaps another
-        submission's, finds nothing of it."""
+        """Kill every process of the worker's user id, then remove what it left where any user may write (`SHARED`):
+        the next worker of that id, perhaps another submission's, finds nothing of it."""
         for _ in range(3):
-            child = os.fork()
-            if child == 0:
+            if (child := os.fork()) == 0:
                 try:
                     os.setgid(self.uid)
                     os.setuid(self.uid)
@@ -208,14 +177,11 @@ class Confinement:
             os.waitpid(child, 0)
             time.sleep(0.01)
         for folder in SHARED:
-            try:
-                entries = list(os.scandir(folder))
-            except OSError:
-                continue
-            for entry in entries:
-                with contextlib.suppress(OSError):  # gone meanwhile
-                    if entry.stat(follow_symlinks=False).st_uid == self.uid:
-                        (shutil.rmtree if entry.is_dir(follow_symlinks=False) else os.unlink)(entry.path)
+            with contextlib.suppress(OSError):  # no such folder here
+                for entry in list(os.scandir(folder)):
+                    with contextlib.suppress(OSError):  # gone meanwhile
+                        if entry.stat(follow_symlinks=False).st_uid == self.uid:
+                            (shutil.rmtree if entry.is_dir(follow_symlinks=False) else os.unlink)(entry.path)
         for kind, flag in (("msg", "-q"), ("shm", "-m"), ("sem", "-s")):  # its System V IPC, without namespaces
             with contextlib.suppress(OSError, IndexError):
                 header, *rows = Path(f"/proc/sysvipc/{kind}").read_text().splitlines()

@@ -1,10 +1,8 @@
 """The messages between the grading process and a worker: JSON, each preceded by its length (8 bytes, big-endian).
 
-Only JSON travels from a worker to the grading process; the grading process sends the case arguments pickled
-(the one direction in which a pickle is safe), base64-encoded inside the JSON. The channel is not authenticated:
-the student's code shares the worker's process and can write on it, but what it can claim about a call is what
-its own code could have returned (the worker holds no answer), and the grading process computes every verdict.
-"""
+Only JSON comes from a worker; the case arguments go to it pickled (the one direction in which a pickle is safe),
+base64-encoded in the JSON. The channel is not authenticated: the student's code can write on it, but can claim of a
+call only what its own code could have returned (the worker holds no answer): the grading process judges."""
 
 from __future__ import annotations
 

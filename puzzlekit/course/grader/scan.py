@@ -138,8 +138,7 @@ def unfinished(name: str, sources) -> str | None:
 
 def ship(arguments: tuple, exercise_names: set) -> bytes:
     """`arguments` pickled for a worker (cloudpickle: classes of the instructor's cells travel by value); refuses
-    (ValueError) a function that would carry an exercise's name along, such as a helper that calls the reference
-    solution, so that the worker never receives the teacher's answer."""
+    (ValueError) a function that names an exercise (a helper that calls the reference solution would carry it)."""
     import cloudpickle
 
     def names_in(code: types.CodeType) -> set:
