@@ -1109,6 +1109,24 @@ def test_the_operating_system_keeps_the_grader_s_files_and_the_classmates_out_of
     assert "isolation" not in report.note
 
 
+def test_the_chapter_grader_checks_its_arguments_and_grade_never_raises(tmp_path):
+    path = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6)])")
+    for options, error, words in [({"cell_time_limit": 0}, ValueError, "cell_time_limit"),
+                                  ({"memory_limit_mb": "4 GB"}, TypeError, "memory_limit_mb"),
+                                  ({"max_restarts": -1}, ValueError, "max_restarts"),
+                                  ({"max_restarts": 1.5}, TypeError, "max_restarts"),
+                                  ({"private": "/etc"}, TypeError, "private"),
+                                  ({"isolation": "chroot"}, ValueError, "isolation must be one of")]:
+        with pytest.raises(error, match=words):
+            ChapterGrader(path, secret="s", **{"isolation": "none", **options})
+    with pytest.raises(ValueError, match="chapter_path must be a notebook file"):
+        ChapterGrader(tmp_path, secret="s")
+    grader = ChapterGrader(path, secret="s", isolation="none")
+    odd = {"cells": [{"cell_type": "code", "source": "x = 1", "metadata": ["not", "a", "dict"], "outputs": []}]}
+    report = grader.grade(odd)  # a notebook given as a dict, its cell's metadata a list: a report, not an error
+    assert report.total == 0 and _scores(report) == {"total": 0}, _why(report)
+
+
 def test_without_isolation_the_grader_says_so_once_and_in_every_report(tmp_path, capsys):
     from puzzlekit.course.grader import chapter as chapter_module
 

@@ -17,14 +17,14 @@ import threading
 import time
 from pathlib import Path
 
-from ...checks import check_choice, check_collection, check_real
+from ...checks import check_choice, check_collection, check_int, check_real
 from ..editions import cell_source, has_solution
 from ..exercises.describe import cut, describe
 from ..grading import exercise_points, tag_notebook
 from .isolation import KINDS, namespaces, usable
 from .report import ExerciseResult, SubmissionReport
 from .run import Worker, grade_submission
-from .scan import flags
+from .scan import _tags, flags
 
 __all__ = ["ChapterGrader", "grading_secret"]
 
@@ -74,11 +74,6 @@ def _read_notebook(submission):
     if isinstance(submission, dict):
         return nbformat.from_dict(copy.deepcopy(dict(submission)))
     raise TypeError(f"submission must be a path or a notebook, got {describe(submission)}")
-
-
-def _tags(cell) -> dict:
-    tags = cell.get("metadata", {}).get("nbgrader", {})
-    return tags if isinstance(tags, dict) else {}
 
 
 def _normal(source: str) -> str:
@@ -131,6 +126,7 @@ class ChapterGrader:
                   "cell_time_limit": cell_time_limit, "time_limit": 1 if time_limit is None else time_limit}
         for name, value in limits.items():
             check_real(value, name, above=0)
+        check_int(max_restarts, "max_restarts", minimum=0)
         if isinstance(private, os.PathLike) or not all(isinstance(path, (str, os.PathLike)) for path in
                                                        check_collection(private, "private", "a list of paths")):
             raise TypeError(f"private must be a list of paths, got {describe(private)}")

@@ -89,6 +89,13 @@ def _constructs(node, modules: set, imported: dict) -> list[tuple[ast.AST, str]]
     return []
 
 
+def _tags(cell) -> dict:
+    """A cell's nbgrader metadata; {} where a submission has none or something else."""
+    metadata = cell.get("metadata")
+    tags = metadata.get("nbgrader") if isinstance(metadata, dict) else None
+    return tags if isinstance(tags, dict) else {}
+
+
 def flags(cells, student: set | None = None) -> list[Flag]:
     """The flags of every code cell of `cells` (only those whose index is in `student`, if given): each construct
     that has no place in an answer, with its cell, the cell's grade_id and its line.
@@ -104,7 +111,7 @@ def flags(cells, student: set | None = None) -> list[Flag]:
         if cell.get("cell_type") != "code" or (student is not None and index not in student):
             continue
         source = cell_source(cell)
-        grade_id = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", "") or ""
+        grade_id = _tags(cell).get("grade_id", "") or ""
         try:
             nodes = list(ast.walk(parse(python_source(source))))
         except SyntaxError as error:

@@ -153,9 +153,6 @@ class _Asking:
     def is_goal(self, state) -> bool:
         return state in self._goals
 
-    def __repr__(self) -> str:
-        return f"a problem whose states the grader keeps (its start: {self.initial!r})"
-
 
 def student(setup: dict, inbox: int, out: int) -> None:
     """Run the submission's cells (each under a wall-clock limit), then answer the grading process's calls (each
