@@ -816,6 +816,15 @@ def _one_exercise_chapter(folder: Path, check_line: str) -> Path:
     return path
 
 
+def test_an_instructors_cell_that_fails_in_the_grader_is_said_on_standard_error(tmp_path, capsys):
+    """The instructor's chapter, run by the grader, must run as it does in JupyterLab: a cell that fails there (a
+    file it reads missing, say) is said, since the checks after it may be missing."""
+    path = _one_exercise_chapter(tmp_path, "open('data-the-grader-does-not-have.csv')\ncheck(total, [(([1, 2],), 3)])")
+    report = ChapterGrader(path, secret="s", isolation="none").grade(_submission(path, {}))
+    assert "the instructor's cell 2 failed (FileNotFoundError" in capsys.readouterr().err
+    assert "no check for this exercise" in _why(report), _why(report)
+
+
 def test_an_answer_that_changes_its_argument_fails_as_check_says(tmp_path):
     emptying = "def total(values):\n    result = sum(values)\n    values.clear()\n    return result"
     chapter = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6), (([4],), 4, 'one value')])")

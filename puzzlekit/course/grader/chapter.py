@@ -193,7 +193,10 @@ class ChapterGrader:
             worker.stop()
         if not isinstance(message, dict) or message.get("op") != "teacher":
             raise RuntimeError(f"{self.path.name}: the instructor's chapter did not run to its end in the grader")
-        return base64.b64decode(message["data"])
+        data = base64.b64decode(message["data"])
+        for index, error in pickle.loads(data)["errors"]:  # noqa: S301 - the teacher worker's; a check may be missing
+            print(f"puzzlekit grader: {self.path.name}: the instructor's cell {index} failed ({error})", file=sys.stderr)
+        return data
 
     def grade(self, submission, student: str | None = None) -> SubmissionReport:
         """Grade one submission (a path or an nbformat notebook); never raises for a bad submission: what could not
