@@ -195,7 +195,7 @@ class ChapterGrader:
             raise RuntimeError(f"{self.path.name}: the instructor's chapter did not run to its end in the grader")
         data = base64.b64decode(message["data"])
         for index, error in pickle.loads(data)["errors"]:  # noqa: S301 - the teacher worker's; a check may be missing
-            print(f"puzzlekit grader: {self.path.name}: the instructor's cell {index} failed ({error})", file=sys.stderr)
+            sys.stderr.write(f"puzzlekit grader: {self.path.name}: the instructor's cell {index} failed ({error})\n")
         return data
 
     def grade(self, submission, student: str | None = None) -> SubmissionReport:
