@@ -825,6 +825,24 @@ def test_an_instructors_cell_that_fails_in_the_grader_is_said_on_standard_error(
     assert "no check for this exercise" in _why(report), _why(report)
 
 
+def test_a_grader_sent_to_another_process_takes_the_recorded_chapter_along(tmp_path, monkeypatch):
+    """`grade_class(..., jobs=2)` grades in processes (threads of one process wait on each other's hand-offs): each
+    gets the grader pickled, with the instructor's chapter as recorded once, not run again there."""
+    import pickle
+
+    from puzzlekit.course.grader import chapter as chapter_module
+    from puzzlekit.course.grader import run
+
+    path = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6)])")
+    data = pickle.dumps(ChapterGrader(path, secret="s", isolation="none"))
+    chapter_module._BUILT.clear()
+    modes = []
+    monkeypatch.setattr(chapter_module, "Worker",
+                        lambda setup, *rest: modes.append(setup["mode"]) or run.Worker(setup, *rest))
+    report = pickle.loads(data).grade(_submission(path, {"total": "def total(values):\n    return sum(values)"}))
+    assert _scores(report) == {"total": 1} and modes == [], (modes, _why(report))
+
+
 def test_an_answer_that_changes_its_argument_fails_as_check_says(tmp_path):
     emptying = "def total(values):\n    result = sum(values)\n    values.clear()\n    return result"
     chapter = _one_exercise_chapter(tmp_path, "check(total, [(([1, 2, 3],), 6), (([4],), 4, 'one value')])")
@@ -1250,6 +1268,17 @@ RECORD_REWRITTEN = {
 }
 
 
+def grade_apart(grader, submissions: list) -> list:
+    """The reports of `submissions`, graded at once in processes of their own, as `grade_class(..., jobs=2)` does: a
+    search that asks the grading process 181,000 times keeps its thread busy, and in one process a classmate's
+    hand-offs would wait for it (5 ms each, not 20 µs)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(len(submissions), mp_context=multiprocessing.get_context("spawn")) as pool:
+        return list(pool.map(grader.grade, submissions))
+
+
 @pytest.mark.parametrize("exercise", sorted(RECORD_REWRITTEN))
 def test_a_search_that_rewrites_its_own_record_scores_what_it_scores_without(chapter, grader, tmp_path, exercise):
     """A `Recorder` argument's record is kept by the grading process, which answers the worker's asks (red team,
@@ -1265,8 +1294,7 @@ def test_a_search_that_rewrites_its_own_record_scores_what_it_scores_without(cha
         reference = _reference(chapter)
         submissions = [_submission(chapter, dict(reference, **{exercise: source.replace("REWRITE", line)}))
                        for line in ("pass", rewrite)]
-    with ThreadPoolExecutor(2) as pool:
-        plain, rewritten = pool.map(grader.grade, submissions)
+    plain, rewritten = grade_apart(grader, submissions)
     assert _scores(plain)[exercise] == 0, _why(plain)   # the search is wrong, and graded so without the rewrite
     assert _scores(rewritten) == _scores(plain), _why(rewritten)
 

@@ -167,6 +167,14 @@ class ChapterGrader:
         """(name, grade_id, points) of each exercise, in the chapter's order."""
         return [(name, grade_id, points) for name, grade_id, points, _ in self._exercises]
 
+    def __getstate__(self) -> dict:  # a process of `grade_class`'s pool gets the chapter as recorded here: no re-run
+        self._recorded()
+        return dict(vars(self), built={stamp: data for stamp, data in _BUILT.items() if stamp[0] == str(self.path)})
+
+    def __setstate__(self, state: dict) -> None:
+        _BUILT.update(state.pop("built"))
+        vars(self).update(state)
+
     def _recorded(self) -> dict:
         """grade_id -> its exercise as recorded from the instructor's chapter (once per chapter file and secret)."""
         stamp = (str(self.path), self.path.stat().st_mtime_ns, self.key)
