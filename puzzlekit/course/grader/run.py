@@ -55,21 +55,17 @@ def _late(call: str, limit: str, rest: int) -> str:
                                                                      if rest else "")
 
 
-def _environment() -> dict:
-    """The worker's environment: no NBGRADER_*, PUZZLEKIT_* or PYTHON* variables; one thread per library."""
-    kept = {name: os.environ[name] for name in ("PATH", "LANG", "LC_ALL", "TMPDIR", "HOME") if name in os.environ}
-    return kept | {"MPLBACKEND": "Agg", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
-                   "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
-
-
 class Worker:
     """One worker process and the messages that come from it (read by a thread into a queue)."""
 
     def __init__(self, setup: dict, isolation: str = "none", private=()):
-        """A worker for `setup` (its "mode", its cells, ...); a student worker runs under `isolation`, which keeps
-        `private` (the grader's files) from it too."""
+        """A worker for `setup`; a student one runs under `isolation`, which hides `private` (the grader's files)."""
         self.folder, self.confinement = None, None  # a student worker's own working folder, and its isolation
-        environment, user = _environment(), {}
+        self.errors, user, pass_fds = b"", {}, ()  # the last of the worker's standard error
+        kept = os.environ.keys() & {"PATH", "LANG", "LC_ALL", "TMPDIR", "HOME"}  # no NBGRADER_*, PUZZLEKIT_*, PYTHON*
+        environment = {name: os.environ[name] for name in kept} | {  # and one thread per library
+            "MPLBACKEND": "Agg", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", "OPENBLAS_NUM_THREADS": "1",
+            "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
         if "cwd" not in setup:
             self.folder = tempfile.mkdtemp(prefix="puzzlekit-worker-")
             self.confinement = Confinement(isolation, setup["root"], self.folder, private)
@@ -81,14 +77,13 @@ class Worker:
         if self.confinement is not None:
             python = self.confinement.command(python)
             environment |= self.confinement.environment()
+            pass_fds = self.confinement.pass_fds
             if self.confinement.uid is not None:
                 user = self.confinement.user()
                 setup["processes"] = MAX_PROCESSES  # per user id: a fork bomb stops there
-        self.errors = b""  # the last of the worker's standard error
-        self.process = subprocess.Popen(python, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, env=environment, cwd=setup["cwd"],
-                                        start_new_session=True, pass_fds=self.confinement.pass_fds
-                                        if self.confinement else (), **user)
+        self.process = subprocess.Popen(python, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        env=environment, cwd=setup["cwd"], start_new_session=True, pass_fds=pass_fds,
+                                        **user)
         os.set_blocking(self.process.stdin.fileno(), False)  # `send` waits for it with a timeout
         if self.confinement is not None:
             self.confinement.started()
@@ -116,8 +111,7 @@ class Worker:
         """Write `message` to the worker; False if it has ended or has not read it within `timeout` seconds (a worker
         that stops reading must not stall the grading process: its standard input does not block)."""
         try:
-            fd, data = self.process.stdin.fileno(), frame(message)
-            deadline = time.monotonic() + timeout
+            fd, data, deadline = self.process.stdin.fileno(), frame(message), time.monotonic() + timeout
             while data:
                 if not select.select([], [fd], [], max(deadline - time.monotonic(), 0))[1]:
                     return False
@@ -137,9 +131,7 @@ class Worker:
                 return self.messages.get(timeout=max(min(left, _POLL), 0.001))
             if self._ended():
                 self.reader.join(_POLL)  # what it wrote before it ended may still be in the pipe
-                with contextlib.suppress(queue.Empty):
-                    return self.messages.get_nowait()
-                return None
+                return None if self.messages.empty() else self.messages.get_nowait()
             if left <= 0:
                 return "timeout"
 
@@ -233,11 +225,10 @@ def _answer(asked: dict, message: dict, asks: int) -> dict:
     return {"op": "answer", "id": message.get("id"), "value": base64.b64encode(pickle.dumps(answer)).decode()}
 
 
-def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, notes: list,
-                     grade_ids: dict | None = None) -> None:
+def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, notes: list, grade_ids: dict) -> None:
     """Fill in `report` (its exercises, the cells run) for the cells of `plan`; what went wrong goes in `notes`;
     `grade_ids` gives the submission's cells' grade_ids (for the flags)."""
-    run = _Run(grader, plan, recorded, report, notes, dict(grade_ids or {}))
+    run = _Run(grader, plan, recorded, report, notes, grade_ids)
     try:
         run.grade_all()
     finally:
@@ -318,16 +309,15 @@ class _Run:
                     record = self.recorded.get(grade_id)
                     if grade_id in ended or failures.get(grade_id):  # a failing visible case: its hidden ones not run
                         continue
-                    if record is None:
-                        ended[grade_id] = "✗ not graded: the instructor's chapter has no check for this exercise"
-                    elif not alive:
-                        ended[grade_id] = "✗ not graded: the notebook's cells could not be run"
-                    else:
-                        message, crashed = self.exercise(name, record, hidden, failures.setdefault(grade_id, []))
-                        if message:
-                            ended[grade_id] = message
-                        if crashed:  # `exercise` stopped the worker
-                            alive = self.restart()
+                    if record is None or not alive:
+                        ended[grade_id] = ("✗ not graded: the instructor's chapter has no check for this exercise"
+                                           if record is None else "✗ not graded: the notebook's cells could not be run")
+                        continue
+                    message, crashed = self.exercise(name, record, hidden, failures.setdefault(grade_id, []))
+                    if message:
+                        ended[grade_id] = message
+                    if crashed:  # `exercise` stopped the worker
+                        alive = self.restart()
             for name, grade_id, points, _ in exercises:
                 record, failed = self.recorded.get(grade_id), failures.get(grade_id)
                 cases = plural(len(record["cases"]) + (0 if failed else len(record["hidden"])) if record else 0, "case")
@@ -410,10 +400,9 @@ class _Run:
         """Why the answer is not graded by its cases (a copy, or not written yet), or None."""
         forbid, teacher = record["forbid"], self.grader.teacher
         copy = copied(name, self.student_sources, forbid, teacher)  # as `check` judges it
-        if not copy:  # a textbook function's shape: a copy, unless the chapter's own answer has that shape too
+        # a textbook function's shape: a copy, unless the chapter's own answer has that shape too
+        if not copy and not copied(name, self.grader.reference_sources, forbid, teacher, textbook=True):
             copy = copied(name, self.student_sources, forbid, teacher, textbook=True)
-            copy = copy if copy and not copied(name, self.grader.reference_sources, forbid, teacher,
-                                               textbook=True) else None
         if copy:
             return f"✗ {name} {copy}: write it yourself"
         # a textbook function with the library's own names: an answer all the same (the reference is one), flagged
