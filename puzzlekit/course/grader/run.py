@@ -40,13 +40,12 @@ _MARGIN = 3.0  # seconds a cell may take beyond its time limit before the worker
 _KEPT_ERROR = 4000  # bytes of a worker's standard error kept (the rest is read and thrown away)
 _MAX_ASKS = 500_000  # a call's questions to a `Recorder` argument answered (chapter 3's reference: 22,340 in all)
 _ASKABLE = (*Recorder.questions, "result")  # what a worker may ask of a `Recorder` argument (`worker._Asking`)
-_WAIT_FACTOR = 10  # a call's wall-clock backstop: this many times its time limit (which is CPU time), at least a minute
 
 
 def _backstop(time_limit: float | None) -> float:
-    """Seconds the grading process waits for a call's answer before it kills the worker: a call's limit is CPU
-    time (`worker`), which a loaded machine stretches; only a call that waits (a sleep, a lock, input) gets here."""
-    return max(60.0, _WAIT_FACTOR * (time_limit or 60)) + _MARGIN
+    """Seconds the grading process waits for a call's answer (ten times its limit, a minute at least) before it kills
+    the worker: a loaded machine stretches a CPU-time limit; only a call that waits (a sleep, a lock) gets here."""
+    return max(60.0, 10 * (time_limit or 60)) + _MARGIN
 
 
 def _late(call: str, limit: str, rest: int) -> str:

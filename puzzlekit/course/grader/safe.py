@@ -44,9 +44,8 @@ def encode(value):
         if value is None or isinstance(value, (bool, int, float, str)):  # a subclass: json writes its plain value
             return value
         if isinstance(value, BaseException):
-            kind = type(value)
-            return {"t": "exception", "type": kind.__name__, "message": message_of(value),
-                    "mro": [f"{c.__module__}.{c.__qualname__}" for c in kind.__mro__]}
+            return {"t": "exception", "type": type(value).__name__, "message": message_of(value),
+                    "mro": [f"{c.__module__}.{c.__qualname__}" for c in type(value).__mro__]}
         if isinstance(value, (type(encode), type)):
             return {"t": "callable", "name": str(getattr(value, "__name__", "?"))}
         if id(value) in path:
@@ -92,9 +91,8 @@ class Foreign:
         self.class_name, self.attributes = name, attributes
 
     def __getattr__(self, name):
-        attributes = self.__dict__.get("attributes", {})
-        if name in attributes:
-            return attributes[name]
+        if name in self.__dict__.get("attributes", {}):  # none while a copy is being built
+            return self.attributes[name]
         raise AttributeError(name)
 
     def __repr__(self) -> str:
@@ -182,13 +180,11 @@ def apply_state(old, new, objects: bool):
     numpy = sys.modules.get("numpy")
     if isinstance(old, list) and isinstance(new, list):
         old[:] = [apply_state(item, state, objects) for item, state in zip(old, new)] + new[len(old):]
-    elif isinstance(old, dict) and isinstance(new, dict):
-        items = {key: apply_state(old[key], state, objects) if key in old else state for key, state in new.items()}
+    elif isinstance(old, set) and isinstance(new, set) or isinstance(old, dict) and isinstance(new, dict):
+        items = new if isinstance(new, set) else {
+            key: apply_state(old[key], state, objects) if key in old else state for key, state in new.items()}
         old.clear()
         old.update(items)
-    elif isinstance(old, set) and isinstance(new, set):
-        old.clear()
-        old.update(new)
     elif numpy is not None and isinstance(old, numpy.ndarray) and isinstance(new, numpy.ndarray):
         if new.shape == old.shape and old.flags.writeable:
             with contextlib.suppress(ValueError, TypeError):  # values it cannot hold: its own stay

@@ -118,17 +118,13 @@ def _take_away(forbid, seen: dict) -> None:
         values = seen.get(item[1], [])
         if item[0] == "object":
             try:
-                value = importlib.import_module(item[1])
-                for part in item[2].split("."):
-                    value = getattr(value, part)
-                values = [value]
+                values = [functools.reduce(getattr, item[2].split("."), importlib.import_module(item[1]))]
             except (ImportError, AttributeError):
                 continue  # a name the worker cannot find forbids nothing here
         for value in values:
             while isinstance(value, functools.partial):
                 value = value.func
-            function = plain_function(value)
-            if function is not None:
+            if (function := plain_function(value)) is not None:
                 function.__code__ = stub_code(function, f"raise NotImplementedError({message!r})")
 
 
