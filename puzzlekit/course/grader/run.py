@@ -163,12 +163,11 @@ class Worker:
             code = self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             return None
-        else:  # bwrap ends with 128 + the signal that ended the worker
-            bubblewrap = self.confinement is not None and self.confinement.kind == "bubblewrap"
-            return -(code - 128) if bubblewrap and 128 < code < 160 else code
         finally:
             if self.folder is not None:
                 shutil.rmtree(self.folder, ignore_errors=True)
+        bubblewrap = self.confinement is not None and self.confinement.kind == "bubblewrap"
+        return -(code - 128) if bubblewrap and 128 < code < 160 else code  # bwrap ends with 128 + the worker's signal
 
     def why(self, code) -> str:
         """'(exit code N)', with the last line the worker wrote to its standard error (a traceback's) if any."""

@@ -150,10 +150,8 @@ def decode(data):
         return Raised(str(data.get("type")), [str(name) for name in data.get("mro", [])], str(data.get("message")))
     if tag == "object":
         return Foreign(str(data.get("class")), {str(name): decode(value) for name, value in data.get("attrs", [])})
-    if tag == "callable":
-        return Foreign(f"function {data.get('name')}", {})
-    if tag in ("cycle", "truncated"):
-        return Foreign(f"<{tag}>", {})
+    if tag in ("callable", "cycle", "truncated"):
+        return Foreign(f"function {data.get('name')}" if tag == "callable" else f"<{tag}>", {})
     raise ValueError(f"not an encoded value: tag {tag!r}")
 
 

@@ -27,7 +27,7 @@ import signal
 import sys
 import time
 
-from ..exercises.guard import Deadline, TimeUp
+from ..exercises.guard import Deadline, TimeUp, plain_function, stub_code
 from ..syntax import python_source
 from .build import library_items
 from .protocol import receive, send
@@ -75,21 +75,20 @@ def teacher(setup: dict, out: int) -> None:
     from puzzlekit.course.exercises.copies import descriptor
 
     namespace = {"__name__": "__main__", "__builtins__": __builtins__}
-    records, errors, current = [], [], {"cell": -1}
+    records, errors = [], []
 
     def recorder(function, cases, *, show=1, time_limit=5.0, forbid=(), hidden=None, mutates=False):
         names = parameter_names(function)
         free = mutates if isinstance(mutates, bool) else {names.index(item) if isinstance(item, str) else item
                                                           for item in mutates}
-        records.append({"cell": current["cell"], "name": getattr(function, "__name__", ""),
+        records.append({"cell": index, "name": getattr(function, "__name__", ""),
                         "cases": [tuple(case[:2]) for case in cases], "time_limit": time_limit,
                         "forbid": list(forbid), "hidden": hidden, "names": names, "mutates": free})
 
     for module in ("puzzlekit", "puzzlekit.course.exercises", "puzzlekit.course.exercises.check"):
         importlib.import_module(module).check = recorder
     namespace.update(_kernel(namespace))
-    for index, source in setup["cells"]:
-        current["cell"] = index
+    for index, source in setup["cells"]:  # `recorder` reads `index`: the cell that calls it
         try:
             code = compile(python_source(source), f"<teacher cell {index}>", "exec")
             exec(code, namespace)  # noqa: S102 - the instructor's chapter
@@ -110,8 +109,6 @@ def _take_away(forbid, seen: dict) -> None:
     after a cell, `seen`) raise when called, as the student build's do: their code is swapped for a stub's (as `check`
     does), so an alias or a wrapper raises too. A rule, not a boundary; done before each student cell (a copy of their
     code would keep it) and before the first call."""
-    from puzzlekit.course.exercises.guard import plain_function, stub_code
-
     library = set(library_items(forbid))
     for item in [tuple(item) for item in forbid if item[0] != "module" and tuple(item) not in library]:
         message = f"{'.'.join(item[1:])} is not available while grading: the exercise forbids it"
