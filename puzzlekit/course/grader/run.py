@@ -398,9 +398,9 @@ class _Run:
         """Why the answer is not graded by its cases (a copy, or not written yet), or None."""
         forbid, teacher = record["forbid"], self.grader.teacher
         copy = copied(name, self.student_sources, forbid, teacher)  # as `check` judges it
-        # a textbook function's shape: a copy, unless the chapter's own answer has that shape too
-        if not copy and not copied(name, self.grader.reference_sources, forbid, teacher, textbook=True):
-            copy = copied(name, self.student_sources, forbid, teacher, textbook=True)
+        shape = not copy and copied(name, self.student_sources, forbid, teacher, textbook=True)
+        if shape and not copied(name, self.grader.reference_sources, forbid, teacher, textbook=True):
+            copy = shape  # a textbook function's shape: a copy, unless the chapter's own answer has that shape too
         if copy:
             return f"✗ {name} {copy}: write it yourself"
         # a textbook function with the library's own names: an answer all the same (the reference is one), flagged

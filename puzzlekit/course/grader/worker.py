@@ -107,8 +107,8 @@ def teacher(setup: dict, out: int) -> None:
 def _take_away(forbid, seen: dict) -> None:
     """Make the functions `forbid` names outside puzzlekit (`np.roots`; a notebook function: each value its name had
     after a cell, `seen`) raise when called, as the student build's do: their code is swapped for a stub's (as `check`
-    does), so an alias or a wrapper raises too. A rule, not a boundary; done before each student cell (a copy of their
-    code would keep it) and before the first call."""
+    does), so an alias or a wrapper raises too. A rule, not a boundary (np.roots rebuilt from eigenvalues is another
+    way); done before each student cell (a copy of their code would keep it) and before the first call."""
     library = set(library_items(forbid))
     for item in [tuple(item) for item in forbid if item[0] != "module" and tuple(item) not in library]:
         message = f"{'.'.join(item[1:])} is not available while grading: the exercise forbids it"
