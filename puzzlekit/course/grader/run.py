@@ -249,8 +249,7 @@ class _Run:
 
     # -- the worker ------------------------------------------------------------------------------------------
     def start(self) -> bool:
-        """Start a worker and run the cells, without any that stopped an earlier worker; False if none could be
-        brought to the point of taking calls."""
+        """Start a worker and run the cells but any that stopped an earlier one; False if none got to take calls."""
         grader, forbid = self.grader, self.records[0]["forbid"]
         cells = [[index, source] for index, source, _ in self.plan if index not in self.skip]
         limits = sum(record["time_limit"] or 5 for record in self.records)
@@ -259,8 +258,7 @@ class _Run:
                  "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
                  "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
         self.worker = Worker(setup, grader.isolation, [str(path) for path in grader.private])
-        deadline = time.monotonic() + grader.notebook_time_limit
-        current, log = None, []
+        deadline, current, log = time.monotonic() + grader.notebook_time_limit, None, []
         while isinstance(message := self.worker.next(min(deadline, time.monotonic() + grader.cell_time_limit
                                                          + _MARGIN) - time.monotonic()), dict):
             if message.get("op") == "ready":
