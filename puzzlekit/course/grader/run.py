@@ -40,13 +40,12 @@ _MARGIN = 3.0  # seconds a cell may take beyond its time limit before the worker
 _KEPT_ERROR = 4000  # bytes of a worker's standard error kept (the rest is read and thrown away)
 _MAX_ASKS = 500_000  # a call's questions to a `Recorder` argument answered (chapter 3's reference: 22,340 in all)
 _ASKABLE = (*Recorder.questions, "result")  # what a worker may ask of a `Recorder` argument (`worker._Asking`)
-_WAIT_FACTOR = 10  # a call's wall-clock backstop: this many times its time limit (which is CPU time), at least a minute
 
 
 def _backstop(time_limit: float | None) -> float:
-    """Seconds the grading process waits for a call's answer before it kills the worker: a call's limit is CPU
-    time (`worker`), which a loaded machine stretches; only a call that waits (a sleep, a lock, input) gets here."""
-    return max(60.0, _WAIT_FACTOR * (time_limit or 60)) + _MARGIN
+    """Seconds the grading process waits for a call's answer (ten times its limit, a minute at least) before it kills
+    the worker: a loaded machine stretches a CPU-time limit; only a call that waits (a sleep, a lock) gets here."""
+    return max(60.0, 10 * (time_limit or 60)) + _MARGIN
 
 
 def _late(call: str, limit: str, rest: int) -> str:
@@ -55,21 +54,17 @@ def _late(call: str, limit: str, rest: int) -> str:
                                                                      if rest else "")
 
 
-def _environment() -> dict:
-    """The worker's environment: no NBGRADER_*, PUZZLEKIT_* or PYTHON* variables; one thread per library."""
-    kept = {name: os.environ[name] for name in ("PATH", "LANG", "LC_ALL", "TMPDIR", "HOME") if name in os.environ}
-    return kept | {"MPLBACKEND": "Agg", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
-                   "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
-
-
 class Worker:
     """One worker process and the messages that come from it (read by a thread into a queue)."""
 
     def __init__(self, setup: dict, isolation: str = "none", private=()):
-        """A worker for `setup` (its "mode", its cells, ...); a student worker runs under `isolation`, which keeps
-        `private` (the grader's files) from it too."""
+        """A worker for `setup`; a student one runs under `isolation`, which hides `private` (the grader's files)."""
         self.folder, self.confinement = None, None  # a student worker's own working folder, and its isolation
-        environment, user = _environment(), {}
+        self.errors, user, pass_fds = b"", {}, ()  # the last of the worker's standard error
+        kept = os.environ.keys() & {"PATH", "LANG", "LC_ALL", "TMPDIR", "HOME"}  # no NBGRADER_*, PUZZLEKIT_*, PYTHON*
+        environment = {name: os.environ[name] for name in kept} | {  # and one thread per library
+            "MPLBACKEND": "Agg", "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", "OPENBLAS_NUM_THREADS": "1",
+            "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
         if "cwd" not in setup:
             self.folder = tempfile.mkdtemp(prefix="puzzlekit-worker-")
             self.confinement = Confinement(isolation, setup["root"], self.folder, private)
@@ -81,14 +76,13 @@ class Worker:
         if self.confinement is not None:
             python = self.confinement.command(python)
             environment |= self.confinement.environment()
+            pass_fds = self.confinement.pass_fds
             if self.confinement.uid is not None:
                 user = self.confinement.user()
                 setup["processes"] = MAX_PROCESSES  # per user id: a fork bomb stops there
-        self.errors = b""  # the last of the worker's standard error
-        self.process = subprocess.Popen(python, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, env=environment, cwd=setup["cwd"],
-                                        start_new_session=True, pass_fds=self.confinement.pass_fds
-                                        if self.confinement else (), **user)
+        self.process = subprocess.Popen(python, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        env=environment, cwd=setup["cwd"], start_new_session=True, pass_fds=pass_fds,
+                                        **user)
         os.set_blocking(self.process.stdin.fileno(), False)  # `send` waits for it with a timeout
         if self.confinement is not None:
             self.confinement.started()
@@ -116,8 +110,7 @@ class Worker:
         """Write `message` to the worker; False if it has ended or has not read it within `timeout` seconds (a worker
         that stops reading must not stall the grading process: its standard input does not block)."""
         try:
-            fd, data = self.process.stdin.fileno(), frame(message)
-            deadline = time.monotonic() + timeout
+            fd, data, deadline = self.process.stdin.fileno(), frame(message), time.monotonic() + timeout
             while data:
                 if not select.select([], [fd], [], max(deadline - time.monotonic(), 0))[1]:
                     return False
@@ -137,9 +130,7 @@ class Worker:
                 return self.messages.get(timeout=max(min(left, _POLL), 0.001))
             if self._ended():
                 self.reader.join(_POLL)  # what it wrote before it ended may still be in the pipe
-                with contextlib.suppress(queue.Empty):
-                    return self.messages.get_nowait()
-                return None
+                return None if self.messages.empty() else self.messages.get_nowait()
             if left <= 0:
                 return "timeout"
 
@@ -172,12 +163,11 @@ class Worker:
             code = self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             return None
-        else:  # bwrap ends with 128 + the signal that ended the worker
-            bubblewrap = self.confinement is not None and self.confinement.kind == "bubblewrap"
-            return -(code - 128) if bubblewrap and 128 < code < 160 else code
         finally:
             if self.folder is not None:
                 shutil.rmtree(self.folder, ignore_errors=True)
+        bubblewrap = self.confinement is not None and self.confinement.kind == "bubblewrap"
+        return -(code - 128) if bubblewrap and 128 < code < 160 else code  # bwrap ends with 128 + the worker's signal
 
     def why(self, code) -> str:
         """'(exit code N)', with the last line the worker wrote to its standard error (a traceback's) if any."""
@@ -233,11 +223,10 @@ def _answer(asked: dict, message: dict, asks: int) -> dict:
     return {"op": "answer", "id": message.get("id"), "value": base64.b64encode(pickle.dumps(answer)).decode()}
 
 
-def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, notes: list,
-                     grade_ids: dict | None = None) -> None:
+def grade_submission(grader, plan, recorded: dict, report: SubmissionReport, notes: list, grade_ids: dict) -> None:
     """Fill in `report` (its exercises, the cells run) for the cells of `plan`; what went wrong goes in `notes`;
     `grade_ids` gives the submission's cells' grade_ids (for the flags)."""
-    run = _Run(grader, plan, recorded, report, notes, dict(grade_ids or {}))
+    run = _Run(grader, plan, recorded, report, notes, grade_ids)
     try:
         run.grade_all()
     finally:
@@ -260,8 +249,7 @@ class _Run:
 
     # -- the worker ------------------------------------------------------------------------------------------
     def start(self) -> bool:
-        """Start a worker and run the cells, without any that stopped an earlier worker; False if none could be
-        brought to the point of taking calls."""
+        """Start a worker and run the cells but any that stopped an earlier one; False if none got to take calls."""
         grader, forbid = self.grader, self.records[0]["forbid"]
         cells = [[index, source] for index, source, _ in self.plan if index not in self.skip]
         limits = sum(record["time_limit"] or 5 for record in self.records)
@@ -270,8 +258,7 @@ class _Run:
                  "cell_time_limit": grader.cell_time_limit, "memory_bytes": int(grader.memory_limit_mb) << 20,
                  "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
         self.worker = Worker(setup, grader.isolation, [str(path) for path in grader.private])
-        deadline = time.monotonic() + grader.notebook_time_limit
-        current, log = None, []
+        deadline, current, log = time.monotonic() + grader.notebook_time_limit, None, []
         while isinstance(message := self.worker.next(min(deadline, time.monotonic() + grader.cell_time_limit
                                                          + _MARGIN) - time.monotonic()), dict):
             if message.get("op") == "ready":
@@ -318,16 +305,15 @@ class _Run:
                     record = self.recorded.get(grade_id)
                     if grade_id in ended or failures.get(grade_id):  # a failing visible case: its hidden ones not run
                         continue
-                    if record is None:
-                        ended[grade_id] = "✗ not graded: the instructor's chapter has no check for this exercise"
-                    elif not alive:
-                        ended[grade_id] = "✗ not graded: the notebook's cells could not be run"
-                    else:
-                        message, crashed = self.exercise(name, record, hidden, failures.setdefault(grade_id, []))
-                        if message:
-                            ended[grade_id] = message
-                        if crashed:  # `exercise` stopped the worker
-                            alive = self.restart()
+                    if record is None or not alive:
+                        ended[grade_id] = ("✗ not graded: the instructor's chapter has no check for this exercise"
+                                           if record is None else "✗ not graded: the notebook's cells could not be run")
+                        continue
+                    message, crashed = self.exercise(name, record, hidden, failures.setdefault(grade_id, []))
+                    if message:
+                        ended[grade_id] = message
+                    if crashed:  # `exercise` stopped the worker
+                        alive = self.restart()
             for name, grade_id, points, _ in exercises:
                 record, failed = self.recorded.get(grade_id), failures.get(grade_id)
                 cases = plural(len(record["cases"]) + (0 if failed else len(record["hidden"])) if record else 0, "case")
@@ -410,10 +396,9 @@ class _Run:
         """Why the answer is not graded by its cases (a copy, or not written yet), or None."""
         forbid, teacher = record["forbid"], self.grader.teacher
         copy = copied(name, self.student_sources, forbid, teacher)  # as `check` judges it
-        if not copy:  # a textbook function's shape: a copy, unless the chapter's own answer has that shape too
-            copy = copied(name, self.student_sources, forbid, teacher, textbook=True)
-            copy = copy if copy and not copied(name, self.grader.reference_sources, forbid, teacher,
-                                               textbook=True) else None
+        shape = not copy and copied(name, self.student_sources, forbid, teacher, textbook=True)
+        if shape and not copied(name, self.grader.reference_sources, forbid, teacher, textbook=True):
+            copy = shape  # a textbook function's shape: a copy, unless the chapter's own answer has that shape too
         if copy:
             return f"✗ {name} {copy}: write it yourself"
         # a textbook function with the library's own names: an answer all the same (the reference is one), flagged

@@ -1,11 +1,10 @@
 """Values in a safe form: what a worker sends back (a result, the arguments after a call) as JSON with tagged types.
 
-`encode` runs in the worker: tuples, lists, dicts (any keys), sets, numbers (nan and infinities included), strings,
-bools, None, numpy arrays and scalars; any other object as its class name and its attributes; an exception as its
-type's name, its classes and its message. It runs in the student's own process, on values the student's code made:
-a value that makes it fail or hang costs that call its reply, which the grading process reads as a worker that
-ended or ran out of time. `decode` runs in the grading process and builds only plain values back (an object becomes
-a `Foreign`): nothing from the worker is ever unpickled or called.
+`encode` runs in the worker, in the student's own process, on values the student's code made (numbers, nan and
+infinities, strings, containers, numpy arrays and scalars; any other object as its class name and attributes; an
+exception as its type, its classes and its message): a value that makes it fail or hang costs that call its reply,
+which the grading process reads as a worker that ended or ran out of time. `decode` runs in the grading process and
+builds only plain values back (an object becomes a `Foreign`): nothing from the worker is ever unpickled or called.
 """
 
 from __future__ import annotations
@@ -45,23 +44,20 @@ def encode(value):
         if value is None or isinstance(value, (bool, int, float, str)):  # a subclass: json writes its plain value
             return value
         if isinstance(value, BaseException):
-            kind = type(value)
-            return {"t": "exception", "type": kind.__name__, "message": message_of(value),
-                    "mro": [f"{c.__module__}.{c.__qualname__}" for c in kind.__mro__]}
+            return {"t": "exception", "type": type(value).__name__, "message": message_of(value),
+                    "mro": [f"{c.__module__}.{c.__qualname__}" for c in type(value).__mro__]}
         if isinstance(value, (type(encode), type)):
             return {"t": "callable", "name": str(getattr(value, "__name__", "?"))}
         if id(value) in path:
             return {"t": "cycle"}
         path.add(id(value))
         try:
-            if isinstance(value, (tuple, list)):
-                tag, items = "tuple" if isinstance(value, tuple) else "list", list(value)
+            if kind := next((kind for kind in (tuple, list, set, frozenset) if isinstance(value, kind)), None):
+                items = list(value)
                 if all(type(item) in _JSON for item in items):  # a board, a row of numbers: as it is
                     left[0] -= len(items)
-                    return {"t": tag, "v": items}
-                return {"t": tag, "v": list(map(walk, items))}
-            if isinstance(value, (set, frozenset)):
-                return {"t": "set" if isinstance(value, set) else "frozenset", "v": list(map(walk, value))}
+                    return {"t": kind.__name__, "v": items}
+                return {"t": kind.__name__, "v": list(map(walk, items))}
             if isinstance(value, dict):
                 return {"t": "dict", "v": [[walk(key), walk(item)] for key, item in value.items()]}
             attributes = getattr(value, "__dict__", None)
@@ -95,9 +91,8 @@ class Foreign:
         self.class_name, self.attributes = name, attributes
 
     def __getattr__(self, name):
-        attributes = self.__dict__.get("attributes", {})
-        if name in attributes:
-            return attributes[name]
+        if name in self.__dict__.get("attributes", {}):  # none while a copy is being built
+            return self.attributes[name]
         raise AttributeError(name)
 
     def __repr__(self) -> str:
@@ -130,15 +125,20 @@ def decode(data):
         plain = not any(isinstance(item, (dict, list)) for item in items)  # scalars only: as they are
         return (tuple if tag == "tuple" else list)(items if plain else map(decode, items))
     if tag == "dict":
-        pairs = [(_key(decode(key)), decode(value)) for key, value in items]
-        return dict(_distinct_hashes(pairs, [key for key, _ in pairs]))
+        return dict(zip(_keys(key for key, _ in items), [decode(value) for _, value in items]))
     if tag in ("set", "frozenset"):
-        keys = [_key(decode(item)) for item in items]
-        return (set if tag == "set" else frozenset)(_distinct_hashes(keys, keys))
-    if tag == "ndarray":
+        return (set if tag == "set" else frozenset)(_keys(items))
+    if tag in ("ndarray", "npscalar"):
         import numpy
 
-        dtype = numpy.dtype(data["dtype"]) if _plain_dtype(data["dtype"]) else numpy.dtype(object)
+        try:  # numbers (of 32 bytes at most: a worker's reply may name any dtype) or strings; anything else as objects
+            dtype = numpy.dtype(data["dtype"] if isinstance(data["dtype"], str) else object)
+        except TypeError:
+            dtype = numpy.dtype(object)
+        if not (dtype.kind == "U" or dtype.kind in _NUMERIC_KINDS and dtype.itemsize <= 32):
+            dtype = numpy.dtype(object)
+        if tag == "npscalar":
+            return decode(items) if dtype.kind == "O" else dtype.type(decode(items))
         dtype = numpy.dtype("U") if dtype.kind == "U" else dtype  # as long as its longest string, not as named
         array, shape = numpy.empty(len(items), dtype=object), tuple(int(n) for n in data["shape"])
         array[:] = [decode(item) for item in items]
@@ -146,48 +146,28 @@ def decode(data):
             return array.astype(dtype).reshape(shape)
         except (ValueError, TypeError):
             return array.reshape(shape)
-    if tag == "npscalar":
-        import numpy
-
-        value = decode(items)
-        return numpy.dtype(data["dtype"]).type(value) if _plain_dtype(data["dtype"]) else value
     if tag == "exception":
         return Raised(str(data.get("type")), [str(name) for name in data.get("mro", [])], str(data.get("message")))
     if tag == "object":
         return Foreign(str(data.get("class")), {str(name): decode(value) for name, value in data.get("attrs", [])})
-    if tag == "callable":
-        return Foreign(f"function {data.get('name')}", {})
-    if tag in ("cycle", "truncated"):
-        return Foreign(f"<{tag}>", {})
+    if tag in ("callable", "cycle", "truncated"):
+        return Foreign(f"function {data.get('name')}" if tag == "callable" else f"<{tag}>", {})
     raise ValueError(f"not an encoded value: tag {tag!r}")
 
 
-def _key(value):
-    """`value`, or its repr if it cannot be a key (a hashable list subclass of the worker's comes back a list)."""
-    try:
-        hash(value)
-    except TypeError:
-        return repr(value)
-    return value
-
-
-def _distinct_hashes(items: list, keys: list) -> list:
-    """`items`, once it is clear that `keys` do not share their hashes: keys made to collide (multiples of 2**61 - 1)
-    would cost the grading process time that grows as the square of their number."""
+def _keys(items) -> list:
+    """`items` decoded, each as itself or (if it cannot be a key: a hashable list subclass of the worker's comes back a
+    list) as its repr; refused if they share their hashes: keys made to collide (multiples of 2**61 - 1) would cost
+    the grading process time that grows as the square of their number."""
+    keys = list(map(decode, items))
+    for index, key in enumerate(keys):
+        try:
+            hash(key)
+        except TypeError:
+            keys[index] = repr(key)
     if len(keys) > 64 and len(set(map(hash, keys))) < len(keys) // 2:
         raise ValueError(f"{len(keys)} keys that share their hashes")
-    return items
-
-
-def _plain_dtype(text) -> bool:
-    """Whether `text` names a dtype of numbers (of 32 bytes at most: a worker's reply may name any) or of strings."""
-    import numpy
-
-    try:
-        dtype = numpy.dtype(text if isinstance(text, str) else object)
-        return dtype.kind == "U" or dtype.kind in _NUMERIC_KINDS and dtype.itemsize <= 32
-    except TypeError:
-        return False
+    return keys
 
 
 def apply_state(old, new, objects: bool):
@@ -198,13 +178,11 @@ def apply_state(old, new, objects: bool):
     numpy = sys.modules.get("numpy")
     if isinstance(old, list) and isinstance(new, list):
         old[:] = [apply_state(item, state, objects) for item, state in zip(old, new)] + new[len(old):]
-    elif isinstance(old, dict) and isinstance(new, dict):
-        items = {key: apply_state(old[key], state, objects) if key in old else state for key, state in new.items()}
+    elif isinstance(old, set) and isinstance(new, set) or isinstance(old, dict) and isinstance(new, dict):
+        items = new if isinstance(new, set) else {
+            key: apply_state(old[key], state, objects) if key in old else state for key, state in new.items()}
         old.clear()
         old.update(items)
-    elif isinstance(old, set) and isinstance(new, set):
-        old.clear()
-        old.update(new)
     elif numpy is not None and isinstance(old, numpy.ndarray) and isinstance(new, numpy.ndarray):
         if new.shape == old.shape and old.flags.writeable:
             with contextlib.suppress(ValueError, TypeError):  # values it cannot hold: its own stay

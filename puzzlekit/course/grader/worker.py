@@ -27,7 +27,7 @@ import signal
 import sys
 import time
 
-from ..exercises.guard import Deadline, TimeUp
+from ..exercises.guard import Deadline, TimeUp, plain_function, stub_code
 from ..syntax import python_source
 from .build import library_items
 from .protocol import receive, send
@@ -49,8 +49,7 @@ class GetIPython:
         self._run = run
 
     def run_line_magic(self, name, line, *_):
-        if name in ("time", "timeit", "prun") and line.strip():
-            words = line.strip().split()
+        if name in ("time", "timeit", "prun") and (words := line.split()):
             while words and words[0].startswith("-"):  # %timeit -n 3 -r 1 code
                 words = words[2:] if len(words) > 1 and words[0] in ("-n", "-r") else words[1:]
             self._run(" ".join(words))
@@ -64,8 +63,7 @@ class GetIPython:
 
 
 def _kernel(namespace: dict) -> dict:
-    """What a kernel gives a notebook run in `namespace`: `get_ipython` (a magic's code runs there) and `display`
-    (chapter 06 calls it; outputs are not graded)."""
+    """What a kernel gives a notebook run in `namespace`: `get_ipython` (magics run there), a silent `display`."""
     shell = GetIPython(lambda code: exec(compile(code, "<magic>", "exec"), namespace))  # noqa: S102 - the cells'
     return {"get_ipython": lambda: shell, "display": lambda *objects, **options: None}
 
@@ -73,29 +71,24 @@ def _kernel(namespace: dict) -> dict:
 def teacher(setup: dict, out: int) -> None:
     import cloudpickle
 
-    import puzzlekit
-    import puzzlekit.course.exercises as exercises_package
-    import puzzlekit.course.exercises.check as check_module
     from puzzlekit.course.exercises.compare import parameter_names
     from puzzlekit.course.exercises.copies import descriptor
 
     namespace = {"__name__": "__main__", "__builtins__": __builtins__}
-    records, current = [], {"cell": -1}
+    records, errors = [], []
 
     def recorder(function, cases, *, show=1, time_limit=5.0, forbid=(), hidden=None, mutates=False):
         names = parameter_names(function)
         free = mutates if isinstance(mutates, bool) else {names.index(item) if isinstance(item, str) else item
                                                           for item in mutates}
-        records.append({"cell": current["cell"], "name": getattr(function, "__name__", ""),
+        records.append({"cell": index, "name": getattr(function, "__name__", ""),
                         "cases": [tuple(case[:2]) for case in cases], "time_limit": time_limit,
                         "forbid": list(forbid), "hidden": hidden, "names": names, "mutates": free})
 
-    for module in (puzzlekit, exercises_package, check_module):
-        module.check = recorder
+    for module in ("puzzlekit", "puzzlekit.course.exercises", "puzzlekit.course.exercises.check"):
+        importlib.import_module(module).check = recorder
     namespace.update(_kernel(namespace))
-    errors = []
-    for index, source in setup["cells"]:
-        current["cell"] = index
+    for index, source in setup["cells"]:  # `recorder` reads `index`: the cell that calls it
         try:
             code = compile(python_source(source), f"<teacher cell {index}>", "exec")
             exec(code, namespace)  # noqa: S102 - the instructor's chapter
@@ -112,30 +105,23 @@ def teacher(setup: dict, out: int) -> None:
 
 
 def _take_away(forbid, seen: dict) -> None:
-    """Make the functions `forbid` names outside puzzlekit (`np.roots`; a notebook function: every value its name had
-    after a cell, `seen`) raise when called, as the student build's emptied ones do: their code is swapped for a
-    stub's (`guard.stub_code`, as `check` does), so an alias or a wrapper raises too. A rule, not a boundary (a
-    student who rebuilds np.roots from eigenvalues solved it another way); done before each student cell, so that no
-    student cell meets their code (a copy of it would keep it), and before the first call."""
-    from puzzlekit.course.exercises.guard import plain_function, stub_code
-
+    """Make the functions `forbid` names outside puzzlekit (`np.roots`; a notebook function: each value its name had
+    after a cell, `seen`) raise when called, as the student build's do: their code is swapped for a stub's (as `check`
+    does), so an alias or a wrapper raises too. A rule, not a boundary (np.roots rebuilt from eigenvalues is another
+    way); done before each student cell (a copy of their code would keep it) and before the first call."""
     library = set(library_items(forbid))
     for item in [tuple(item) for item in forbid if item[0] != "module" and tuple(item) not in library]:
         message = f"{'.'.join(item[1:])} is not available while grading: the exercise forbids it"
         values = seen.get(item[1], [])
         if item[0] == "object":
             try:
-                value = importlib.import_module(item[1])
-                for part in item[2].split("."):
-                    value = getattr(value, part)
-                values = [value]
+                values = [functools.reduce(getattr, item[2].split("."), importlib.import_module(item[1]))]
             except (ImportError, AttributeError):
                 continue  # a name the worker cannot find forbids nothing here
         for value in values:
             while isinstance(value, functools.partial):
                 value = value.func
-            function = plain_function(value)
-            if function is not None:
+            if (function := plain_function(value)) is not None:
                 function.__code__ = stub_code(function, f"raise NotImplementedError({message!r})")
 
 
