@@ -67,7 +67,8 @@ def _result(problem, state, action):
 def test_a_search_that_moves_by_result_alone_scores_what_it_scores_asking(path_within_chapter):
     """Red team 3 (worked: full marks for the one-sided search): `result` was answered for any state the worker had a
     token of, recorded nowhere, so a search could walk the whole problem without expanding a state. `result` is now
-    answered only for a state whose actions (or successors) the search asked, as a search that uses it does."""
+    answered only for an action the problem gave for that state (its actions or successors asked), as a search that
+    uses it does."""
     grader = ChapterGrader(path_within_chapter, secret="a class's secret", cell_time_limit=60,
                            notebook_time_limit=300)
     reference = _reference(path_within_chapter)
@@ -85,7 +86,7 @@ def test_result_is_answered_only_for_a_state_whose_actions_were_asked():
     recorder = Recorder(puzzlekit.SlidingPuzzle((1, 2, 3, 4, 0, 5, 7, 8, 6)))
     asked = {0: run._Asked(recorder)}
     outcome, error, goals = _ask(asked, "result", "state 0", "u")
-    assert (outcome, goals) == ("raised", []) and "before the result" in error, error
+    assert (outcome, goals) == ("raised", []) and "not an action the problem gave" in error, error
     assert recorder.expanded == [] and len(asked[0].states) == 2  # the start and the goal, nothing more
     assert _ask(asked, "actions", "state 0")[:2] == ("returned", ["u", "r", "d", "l"])
     assert _ask(asked, "result", "state 0", "u")[:2] == ("returned", "state 2")
@@ -204,11 +205,11 @@ def my_breadth_first(problem):
 
 
 def test_messages_a_worker_writes_while_the_grading_process_waits_are_not_piled_up(chapter, monkeypatch):
-    """Red team 3 (worked: 200,000 messages held at once): while the grading process waited to write an answer to a
+    """Red team 3 (worked: 136,727 messages held at once): while the grading process waited to write an answer to a
     worker that reads none (up to the call's backstop, a minute), its reader thread went on reading the worker's
-    messages into a queue without bound; a message of 64 MB of JSON (`protocol.MAX_MESSAGE`) is a gigabyte or more
-    once read, so a few dozen end the grading process, and the class's grading with it. The queue now holds a few:
-    the reader waits, and so does the worker."""
+    messages into a queue without bound; 60 MB of JSON (`protocol.MAX_MESSAGE` is 64) of empty lists is 1.4 GB once
+    read, so a few end the grading process, and the class's grading with it. The queue now holds one message: the
+    reader waits, and so does the worker (one message may still be that large)."""
     monkeypatch.setattr(run, "_backstop", lambda time_limit: 3.0)
     held, real = [], run.Worker.send
 
@@ -242,3 +243,41 @@ def test_a_token_names_a_state_of_its_own_call_only():
     assert grading.states(["state 0", ("state 1", "state 4")]) == [start, (goal, "state 4")]
     assert grading.states({"state 0": ["state 1"]}) == {"state 0": ["state 1"]}
     assert grading.states({"state 0"}) == {"state 0"}
+
+
+class _Doubling(puzzlekit.Problem):
+    """Chapter 03's `Doubling`: from 1, add one or double, never above `ceiling` (its `result` does not check that:
+    `actions` does)."""
+
+    initial = 1
+
+    def __init__(self, goal, ceiling=100):
+        self.goal, self.ceiling = goal, ceiling
+
+    def actions(self, state):
+        return [action for action in ("+1", "*2") if self.result(state, action) <= self.ceiling]
+
+    def result(self, state, action):
+        return state + 1 if action == "+1" else 2 * state
+
+    def is_goal(self, state):
+        return state == self.goal
+
+
+def test_result_is_answered_only_for_an_action_the_problem_gave_for_that_state():
+    """Red team 3 (worked once `result` asked for a state's actions first): `Doubling`'s `result` doubles whatever it
+    is given, and its actions past the ceiling are none; asking them and then doubling anyway, 250,000 times within
+    the asks one call may make, kept numbers of up to 250,000 bits in the grading process (each a new state, its
+    token and its record: gigabytes). `result` now answers only an action the problem gave for that state."""
+    recorder = Recorder(_Doubling(37))
+    asked = {0: run._Asked(recorder)}
+    token = asked[0].initial
+    for _ in range(2_000):
+        _ask(asked, "actions", token)
+        outcome, value, _ = _ask(asked, "result", token, "*2")
+        if outcome != "returned":
+            break
+        token = value
+    assert max(asked[0].tokens) <= 100, f"a state of {max(asked[0].tokens).bit_length():,} bits kept"
+    assert _ask(asked, "result", "state 0", "+1")[:2] == ("returned", "state 2")  # 1's actions were asked
+    assert _ask(asked, "result", "state 0", [["+1"]])[0] == "raised"  # no action of the problem's

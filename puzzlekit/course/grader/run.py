@@ -39,7 +39,7 @@ _ROOT = str(Path(__file__).resolve().parents[3])  # the folder that holds the pu
 _POLL = 0.2  # seconds between two looks at whether a worker still runs, while waiting for its next message
 _MARGIN = 3.0  # seconds a cell may take beyond its time limit before the worker is killed (start-up, messages)
 _KEPT_ERROR = 4000  # bytes of a worker's standard error kept (the rest is read and thrown away)
-_QUEUED = 4  # a worker's messages read and not yet taken (one may be a gigabyte once read: `protocol.MAX_MESSAGE`)
+_QUEUED = 1  # a worker's messages read and not yet taken (one may be 1.4 GB once read: `protocol.MAX_MESSAGE`)
 _MAX_ASKS = 500_000  # a call's questions to a `Recorder` argument answered (chapter 3's reference: 22,340 in all)
 _ASKABLE = (*Recorder.questions, "result")  # what a worker may ask of a `Recorder` argument (`worker._Asking`)
 _WAIT_FACTOR = 10  # a call's wall-clock backstop: this many times its time limit (which is CPU time), at least a minute
@@ -195,11 +195,11 @@ class Worker:
 class _Asked:
     """A `Recorder` argument of one call as the grading process keeps it. The student's worker knows its states only
     by the tokens handed out here ("state 12"), and which of them are goals (`worker._Asking`): a search can make no
-    move without asking (`result` only from a state whose actions it asked, `opened`), and each ask is recorded here,
-    where the student's code cannot rewrite the record."""
+    move without asking (`result` only for an action it was given for that state, `opened`), and each ask is recorded
+    here, where the student's code cannot rewrite the record."""
 
     def __init__(self, recorder):
-        self.recorder, self.states, self.tokens, self.goals, self.opened = recorder, {}, {}, [], set()
+        self.recorder, self.states, self.tokens, self.goals, self.opened = recorder, {}, {}, [], {}
         self.initial = self.token(recorder.initial)
         self.goal = self.token(recorder.goal) if getattr(recorder, "goal", None) is not None else None
 
@@ -229,13 +229,14 @@ def _answer(asked: dict, message: dict, asks: int) -> dict:
             raise TypeError(f"the grader answers only {', '.join(_ASKABLE)} of the problem a search is given")
         if not isinstance(token, str) or token not in problem.states:
             raise ValueError(f"{cut(repr(token), 60)} is not a state this problem gave the search")
-        if method == "result" and token not in problem.opened:  # else a search could walk, expanding nothing
-            raise ValueError(f"ask for the actions of {token!r} before the result of one")
-        problem.opened |= {token} if method in ("actions", "successors") else set()
         action = (decode(message["action"]),) if method == "result" else ()
+        if action and action[0] not in problem.opened.get(token, ()):  # else a search walks, expanding nothing
+            raise ValueError(f"{cut(repr(action[0]), 60)} is not an action the problem gave for {token!r}: ask them")
         value = getattr(problem.recorder, method)(problem.states[token], *action)
         value = (problem.token(value) if method == "result" else list(value) if method == "actions"
                  else [(action, problem.token(child)) for action, child in value])
+        if method in ("actions", "successors"):  # the actions `result` answers for this state
+            problem.opened[token] = value if method == "actions" else [action for action, _ in value]
         answer = ("returned", value, problem.handed())
     except Exception as error:  # noqa: BLE001 - what the problem raised, the search's code gets, in words
         answer = ("raised", f"{type(error).__name__}: {cut(error, 200)}", [])
