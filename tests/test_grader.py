@@ -1365,8 +1365,8 @@ def test_numpys_other_root_finder_is_forbidden_too(chapter, grader):
 
 def test_the_grading_process_answers_a_recorders_asks_and_records_them():
     """`run._answer`: the grading process's `Recorder` records the ask and answers it, its states as tokens (and which
-    are goals); a token it did not hand out, a method that is not a search's question or an argument that is not a
-    `Recorder` raises in the worker."""
+    are goals); a token it did not hand out, the result of a state whose actions were not asked, a method that is not
+    a search's question or an argument that is not a `Recorder` raises in the worker."""
     import base64
     import pickle
 
@@ -1387,7 +1387,8 @@ def test_the_grading_process_answers_a_recorders_asks_and_records_them():
     assert answer(0, "successors", "state 0") == ("returned", [("u", "state 2"), ("r", "state 1")], [])
     assert recorder.expanded == [(1, 2, 0, 3)]
     assert asked[0].states["state 2"] == (0, 2, 1, 3)
-    assert answer(0, "result", "state 2", "d") == ("returned", "state 0", [])
+    assert answer(0, "result", "state 0", "r") == ("returned", "state 1", [])  # its actions were asked (successors)
+    assert answer(0, "result", "state 2", "d")[0] == "raised"  # its actions were not
     for argument, method, state, words in [(0, "successors", "state 9", "is not a state this problem gave"),
                                            (0, "successors", (1, 2, 0, 3), "is not a state this problem gave"),
                                            (0, "successors", ["state 0"], "is not a state this problem gave"),

@@ -38,6 +38,7 @@ _ROOT = str(Path(__file__).resolve().parents[3])  # the folder that holds the pu
 _POLL = 0.2  # seconds between two looks at whether a worker still runs, while waiting for its next message
 _MARGIN = 3.0  # seconds a cell may take beyond its time limit before the worker is killed (start-up, messages)
 _KEPT_ERROR = 4000  # bytes of a worker's standard error kept (the rest is read and thrown away)
+_QUEUED = 1  # a worker's messages read and not yet taken (one may be 1.4 GB once read: `protocol.MAX_MESSAGE`)
 _MAX_ASKS = 500_000  # a call's questions to a `Recorder` argument answered (chapter 3's reference: 22,340 in all)
 _ASKABLE = (*Recorder.questions, "result")  # what a worker may ask of a `Recorder` argument (`worker._Asking`)
 
@@ -86,7 +87,7 @@ class Worker:
         os.set_blocking(self.process.stdin.fileno(), False)  # `send` waits for it with a timeout
         if self.confinement is not None:
             self.confinement.started()
-        self.messages: queue.Queue = queue.Queue()
+        self.messages: queue.Queue = queue.Queue(_QUEUED)  # then the reader waits, and the worker: no pile in memory
         self.drainer, self.reader = (threading.Thread(target=job, daemon=True) for job in (self._drain, self._read))
         for thread in (self.drainer, self.reader):
             thread.start()
@@ -121,18 +122,18 @@ class Worker:
             return False
 
     def next(self, timeout: float):
-        """The next message; None if the worker ended; "timeout" if none came in time. Its end is noticed within
-        `_POLL` seconds even if a process it forked holds its output pipe open (the reader sees no end of file)."""
-        deadline = time.monotonic() + max(timeout, 0.01)
+        """The next message; None if the worker ended; "timeout" if none came in time (none is taken past it: a worker
+        that keeps writing holds no one longer). Its end is noticed within `_POLL` seconds even if a process it forked
+        holds its output pipe open (the reader sees no end of file)."""
+        deadline = time.monotonic() + timeout
         while True:
-            left = deadline - time.monotonic()
+            if (left := deadline - time.monotonic()) <= 0:
+                return "timeout"
             with contextlib.suppress(queue.Empty):
                 return self.messages.get(timeout=max(min(left, _POLL), 0.001))
             if self._ended():
                 self.reader.join(_POLL)  # what it wrote before it ended may still be in the pipe
                 return None if self.messages.empty() else self.messages.get_nowait()
-            if left <= 0:
-                return "timeout"
 
     def _ended(self) -> bool:
         """Whether the worker has ended, without reaping it: until `stop` reaps it, its process id (which is its
@@ -159,6 +160,9 @@ class Worker:
         for stream in (self.process.stdin, self.process.stdout):
             with contextlib.suppress(OSError):
                 stream.close()
+        with contextlib.suppress(queue.Empty):  # a reader waiting to put a message in a full queue ends too
+            while self.reader.is_alive():
+                self.messages.get(timeout=_POLL)
         try:
             code = self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -180,10 +184,11 @@ class Worker:
 class _Asked:
     """A `Recorder` argument of one call as the grading process keeps it. The student's worker knows its states only
     by the tokens handed out here ("state 12"), and which of them are goals (`worker._Asking`): a search can make no
-    move without asking, and each ask is recorded here, where the student's code cannot rewrite the record."""
+    move without asking (`result` only for an action it was given for that state, `opened`), and each ask is recorded
+    here, where the student's code cannot rewrite the record."""
 
     def __init__(self, recorder):
-        self.recorder, self.states, self.tokens, self.goals = recorder, {}, {}, []
+        self.recorder, self.states, self.tokens, self.goals, self.opened = recorder, {}, {}, [], {}
         self.initial = self.token(recorder.initial)
         self.goal = self.token(recorder.goal) if getattr(recorder, "goal", None) is not None else None
 
@@ -214,9 +219,13 @@ def _answer(asked: dict, message: dict, asks: int) -> dict:
         if not isinstance(token, str) or token not in problem.states:
             raise ValueError(f"{cut(repr(token), 60)} is not a state this problem gave the search")
         action = (decode(message["action"]),) if method == "result" else ()
+        if action and action[0] not in problem.opened.get(token, ()):  # else a search walks, expanding nothing
+            raise ValueError(f"{cut(repr(action[0]), 60)} is not an action the problem gave for {token!r}: ask them")
         value = getattr(problem.recorder, method)(problem.states[token], *action)
         value = (problem.token(value) if method == "result" else list(value) if method == "actions"
                  else [(action, problem.token(child)) for action, child in value])
+        if method in ("actions", "successors"):  # the actions `result` answers for this state
+            problem.opened[token] = value if method == "actions" else [action for action, _ in value]
         answer = ("returned", value, problem.handed())
     except Exception as error:  # noqa: BLE001 - what the problem raised, the search's code gets, in words
         answer = ("raised", f"{type(error).__name__}: {cut(error, 200)}", [])
@@ -259,12 +268,13 @@ class _Run:
                  "cpu_seconds": int(grader.notebook_time_limit + 20 * limits + 60)}
         self.worker = Worker(setup, grader.isolation, [str(path) for path in grader.private])
         deadline, current, log = time.monotonic() + grader.notebook_time_limit, None, []
-        while isinstance(message := self.worker.next(min(deadline, time.monotonic() + grader.cell_time_limit
-                                                         + _MARGIN) - time.monotonic()), dict):
+        cell = time.monotonic() + grader.cell_time_limit + _MARGIN  # the current cell's end
+        while isinstance(message := self.worker.next(min(deadline, cell) - time.monotonic()), dict):
             if message.get("op") == "ready":
                 self.cell_log = log
                 return True
-            if message.get("op") == "cell":  # any other message is the student's code's, ignored
+            if message.get("op") == "cell":  # any other message is the student's code's, ignored (and waits no longer)
+                cell = time.monotonic() + grader.cell_time_limit + _MARGIN
                 current = message["index"] if message["status"] == "start" else None
                 if current is None:
                     log.append({"index": message["index"], "status": message["status"],
