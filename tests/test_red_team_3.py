@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import base64
 import pickle
-from concurrent.futures import ThreadPoolExecutor
 
 import nbformat
 import pytest
-from test_grader import _reference, _scores, _submission, _why, small_chapter
+from test_grader import _reference, _scores, _submission, _why, grade_apart, small_chapter
 from test_red_team_2 import ONE_SIDED, PATH_WITHIN_CHECK
 
 import puzzlekit
@@ -74,8 +73,7 @@ def test_a_search_that_moves_by_result_alone_scores_what_it_scores_asking(path_w
     reference = _reference(path_within_chapter)
     submissions = [_submission(path_within_chapter, dict(reference, my_bidirectional=answer))
                    for answer in (ONE_SIDED, RESULT_WALK)]
-    with ThreadPoolExecutor(2) as pool:
-        wrong, cheat = pool.map(grader.grade, submissions)
+    wrong, cheat = grade_apart(grader, submissions)
     assert _scores(wrong)["my_bidirectional"] == 0, _why(wrong)
     assert _scores(cheat)["my_bidirectional"] == _scores(wrong)["my_bidirectional"], _why(cheat)
 
