@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import pickle
+from concurrent.futures import ThreadPoolExecutor
 
 import nbformat
 import pytest
@@ -279,3 +280,31 @@ def test_result_is_answered_only_for_an_action_the_problem_gave_for_that_state()
     assert max(asked[0].tokens) <= 100, f"a state of {max(asked[0].tokens).bit_length():,} bits kept"
     assert _ask(asked, "result", "state 0", "+1")[:2] == ("returned", "state 2")  # 1's actions were asked
     assert _ask(asked, "result", "state 0", [["+1"]])[0] == "raised"  # no action of the problem's
+
+
+def test_a_message_of_millions_of_empty_lists_is_refused_unread(monkeypatch):
+    """Red team 3: 60 MB of JSON made of empty lists, within the 64 MB a message may have, cost the grading process
+    1.4 GB and 2.8 s of CPU time to read. A message with more brackets than any encoded call holds is refused before
+    `json.loads` builds anything; a board of 181,440 entries still goes through."""
+    import itertools
+    import json
+    import os
+
+    from puzzlekit.course.grader import protocol
+
+    read, real = [], json.loads
+    monkeypatch.setattr(protocol.json, "loads", lambda data: read.append(len(data)) or real(data))
+
+    def through(message) -> object:
+        reader, writer = os.pipe()
+        with os.fdopen(writer, "wb") as out, os.fdopen(reader, "rb") as inbox:
+            sending = ThreadPoolExecutor(1).submit(lambda: (out.write(message), out.close()))
+            received = protocol.receive(inbox.fileno())
+            sending.result()
+        return received
+
+    lists = b'{"op": "result", "value": [' + b",".join([b"[]"] * 5_000_000) + b"]}"
+    assert len(lists) < protocol.MAX_MESSAGE
+    assert through(len(lists).to_bytes(8, "big") + lists) is None and read == []
+    boards = dict(zip(itertools.islice(itertools.permutations(range(9)), 181_440), range(181_440)))
+    assert through(protocol.frame({"op": "result", "value": encode(boards)}))["op"] == "result" and len(read) == 1

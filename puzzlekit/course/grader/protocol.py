@@ -12,6 +12,9 @@ import os
 __all__ = ["send"]
 
 MAX_MESSAGE = 64 * 1024 * 1024  # a message longer than this ends the conversation
+#: ... and one with more "[" and "{" than this: 60 MB of "[]," would be read as 20 million lists, 1.4 GB (red team 3);
+#: a call's result and arguments encoded (`safe`) hold far fewer (181,440 boards in a dict: 544,320)
+MAX_CONTAINERS = 4_000_000
 
 
 def frame(message: dict) -> bytes:
@@ -42,8 +45,10 @@ def receive(fd: int) -> dict | None:
     if header is None or int.from_bytes(header, "big") > MAX_MESSAGE:
         return None
     data = _read_exactly(fd, int.from_bytes(header, "big"))
+    if data is None or data.count(b"[") + data.count(b"{") > MAX_CONTAINERS:
+        return None
     try:
-        message = json.loads(data) if data is not None else None
+        message = json.loads(data)
     except (ValueError, RecursionError):  # not JSON, or nested too deep to read
         return None
     return message if type(message) is dict else None
