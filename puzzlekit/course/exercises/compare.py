@@ -204,11 +204,7 @@ class Satisfies(Matcher):
 
 
 def is_matcher(value) -> bool:
-    """Whether `value` is a matcher: a `Matcher`, or any object (not a class) with a `mismatch(result)` method.
-
-    >>> is_matcher(OneOf(1, 2)), is_matcher(3), is_matcher(Matcher)
-    (True, False, False)
-    """
+    """Whether `value` is a matcher: a `Matcher`, or any object (not a class) with a `mismatch(result)` method."""
     return isinstance(value, Matcher) or (not isinstance(value, type) and callable(getattr(value, "mismatch", None)))
 
 
@@ -219,15 +215,7 @@ def judge(call: str, name: str, result, expected, *, error=None, changed: str | 
 
     `call` is how the call reads ("f(1, 2)"); `error` is what it raised instead of returning `result` (an exception,
     or a grading worker's `Raised`); `changed` how it changed an argument it should have left alone; `unwritten`
-    who raised NotImplementedError (default: `name`).
-
-    >>> judge("f(2)", "f", 4, 4), judge("f(0)", "f", None, ValueError, error=ValueError("zero"))
-    (None, None)
-    >>> judge("f(2)", "f", 5, 4), judge("f(2)", "f", ..., 4)
-    (('fail', '✗ f(2) returned 5, expected 4'), ('undone', 'f returned `...`'))
-    >>> judge("f(2)", "f", None, 4, error=NotImplementedError())
-    ('undone', 'f raises NotImplementedError')
-    """
+    who raised NotImplementedError (default: `name`)."""
     raises = isinstance(expected, type) and issubclass(expected, BaseException)
     if isinstance(error, BaseException):
         error_name, message, is_a = type(error).__name__, cut(error, 200), lambda kind: isinstance(error, kind)
@@ -251,11 +239,7 @@ def judge(call: str, name: str, result, expected, *, error=None, changed: str | 
 
 def verdict(result, expected, limit: int = 60) -> str | None:
     """None if `result` is what was `expected` (a value or a `Matcher`), else what completes "f(...) returned ..."
-    or "whose part is ...": the result, what was expected and, if that does not show it, where they differ.
-
-    >>> verdict(5, 4), verdict([1, 2], [1, 3]), verdict([1, 2], [1, 2])
-    ('5, expected 4', '[1, 2], expected [1, 3] (at index 1: got 2, expected 3)', None)
-    """
+    or "whose part is ...": the result, what was expected and, if that does not show it, where they differ."""
     if isinstance(expected, Matcher):
         return expected.mismatch(result)
     found = walk(result, expected)
@@ -466,17 +450,7 @@ def first_change(before, after, name: str) -> str | None:
     """Where the data `after` (an argument after a call) first differs from `before` (a copy taken before), or None.
 
     Dicts, lists, sets, bytearrays and numpy arrays are data, and so are tuples of them; other objects (a
-    problem, an environment, a random generator, a `Recorder`) may change as they are used and are not compared.
-
-    >>> print(first_change({(1, 2, 3, 0): 1.2}, {(1, 2, 3, 0): 0.0}, "values"))
-    the entry for (1, 2, 3, 0) was 1.2, now 0.0
-    >>> print(first_change({"a": [1.0, 2.0]}, {"a": [1.0, 2.5]}, "q"))
-    q['a'][1] was 2.0, now 2.5
-    >>> first_change([3, 1, 2], [1, 2, 3], "tiles"), first_change([1.0, float("nan")], [1.0, float("nan")], "x")
-    ('the entry at index 0 was 3, now 1', None)
-    >>> first_change({3, 1}, {1}, "seen"), first_change({"a": 1, "b": 2}, {"a": 1}, "q")
-    ('it lost 3', "it lost the key 'b', which was 2")
-    """
+    problem, an environment, a random generator, a `Recorder`) may change as they are used and are not compared."""
     steps = walk(after, before, change=True)
     if steps is None:
         return None

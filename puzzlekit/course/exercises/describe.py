@@ -130,11 +130,7 @@ def cut(text, limit: int = 60) -> str:
 
 
 def plural(count: int, word: str) -> str:
-    """`count` and `word`, with an s (or y -> ies) unless `count` is 1.
-
-    >>> plural(1, "case"), plural(12, "case"), plural(12, "entry")
-    ('1 case', '12 cases', '12 entries')
-    """
+    """`count` and `word`, with an s (or y -> ies) unless `count` is 1."""
     if count == 1:
         return f"{count} {word}"
     return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"

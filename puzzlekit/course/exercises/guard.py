@@ -167,12 +167,7 @@ def stub_code(function, statement: str) -> types.CodeType:
 
 
 def plain_function(item):
-    """The plain function behind a function, method, staticmethod, classmethod or functools.wraps wrapper, or None.
-
-    >>> import functools
-    >>> plain_function(functools.wraps(len)(lambda *a: 0)) is None, plain_function(staticmethod(plain_function))
-    (True, <function plain_function at 0x...>)
-    """
+    """The plain function behind a function, method, staticmethod, classmethod or functools.wraps wrapper, or None."""
     if isinstance(item, property):
         item = item.fget
     try:
