@@ -326,10 +326,9 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
         for index, (item, wanted_item) in enumerate(zip(got, wanted)):
             inner = walk(item, wanted_item, tolerance, depth + 1, change)
             if inner is not None:
-                if len(got) == len(wanted) or change:
-                    return [(index, "index")] + inner[0], inner[1]
-                return [], (f"{plural(len(got), 'item')}, expected {len(wanted)}; first difference "
-                            + _at([(index, "index")] + inner[0], inner[1]))
+                path = [(index, "index")] + inner[0]
+                return (path, inner[1]) if len(got) == len(wanted) or change else (
+                    [], f"{plural(len(got), 'item')}, expected {len(wanted)}; first difference {_at(path, inner[1])}")
         if len(got) != len(wanted):
             return [], (f"had {plural(len(wanted), 'entry')}, now {len(got)}" if change else
                         f"{plural(len(got), 'item')}, expected {len(wanted)}")
@@ -337,17 +336,13 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
     if change and isinstance(wanted, set):
         if not isinstance(got, set):
             return kinds("a set")
-        lost, gained = wanted - got, got - wanted
-        word, items = ("lost", lost) if lost else ("gained", gained)
+        word, items = ("lost", wanted - got) if wanted - got else ("gained", got - wanted)
         more = f" and {len(items) - 1} more" if len(items) > 1 else ""
         return [], f"{word} {describe(sorted(items, key=repr)[0], 40)}{more}"
     if change and not isinstance(wanted, (numbers.Number, str, bytes, type(None))):
         return None  # an object of its own: it may change as it is used
-    if not change and _numbers_close(got, wanted, tolerance):
-        return None
-    if (tolerance is None or change) and _plain_equal(got, wanted) or (change and got != got and wanted != wanted):
-        return None
-    return [], says()
+    close = wanted != wanted and got != got if change else _numbers_close(got, wanted, tolerance)  # NaN stays NaN
+    return None if close or (tolerance is None or change) and _plain_equal(got, wanted) else ([], says())
 
 
 def _count(count: int, total: int, what: str, change: bool) -> str:
