@@ -43,3 +43,14 @@ def test_plain_function():  # guard.plain_function
 
 def test_plural():  # describe.plural
     assert (plural(1, "case"), plural(12, "case"), plural(12, "entry")) == ("1 case", "12 cases", "12 entries")
+
+
+def test_matcher():  # compare.Matcher: a subclass defines mismatch and __repr__; == works, inside a list too
+    class Even(Matcher):
+        def mismatch(self, result):
+            return None if result % 2 == 0 else f"{result}, which is odd"
+
+        def __repr__(self):
+            return "an even number"
+
+    assert (Even() == 4, [3] == [Even()]) == (True, False)

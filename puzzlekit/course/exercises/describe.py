@@ -124,8 +124,7 @@ def cut(text, limit: int = 60) -> str:
     if len(text) <= limit:
         return text
     kept = text[: limit - 4]
-    if kept.rfind(" ") >= limit // 2:
-        kept = kept[: kept.rfind(" ")]
+    kept = kept[: kept.rfind(" ")] if kept.rfind(" ") >= limit // 2 else kept
     return kept.rstrip(",:;") + " ...>"
 
 

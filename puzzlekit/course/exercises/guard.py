@@ -118,9 +118,8 @@ class TakenAway:
                         self.functions.setdefault(function, f"the library's {function.__qualname__} (from {name})")
             elif isinstance(item, type):
                 for name, member in vars(item).items():
-                    if plain_function(member) is not None:
-                        method = "" if name == "__init__" else f".{name}"
-                        self.functions[plain_function(member)] = f"the library's {item.__name__}{method}"
+                    if function := plain_function(member):
+                        self.functions[function] = f"the library's {item.__name__}" + f".{name}" * (name != "__init__")
             elif plain_function(item) is None:
                 raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
             else:
