@@ -140,8 +140,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         if not ok and _grading():
             raise AssertionError(f"{name}: {summary or lines[0].lstrip('✗ ')}")
 
-    forbidden = watch.label(function)
-    refused = f"is {forbidden}" if forbidden else forbid and notebook_copy(function, forbid)
+    refused = f"is {forbidden}" if (forbidden := watch.label(function)) else forbid and notebook_copy(function, forbid)
     if refused:  # the library's own function, or a copy of its code
         return verdict([f"✗ {name} {refused}: write it yourself"])
     if unfinished := not_done(function):

@@ -137,8 +137,7 @@ class Parts(Matcher):
             return f"{describe(result)}, expected a tuple of {len(self.parts)}: ({names})"
         for (name, expected), got in zip(self.parts.items(), result):
             sentence = is_matcher(expected) and not isinstance(expected, Matcher)  # its mismatch says a sentence
-            why = expected.mismatch(got) if sentence else verdict(got, expected, 40)
-            if why is not None:
+            if (why := expected.mismatch(got) if sentence else verdict(got, expected, 40)) is not None:
                 return f"{describe(result)}, whose {name} is {'wrong: ' if sentence else ''}{why}"
         return None
 
@@ -231,8 +230,7 @@ def verdict(result, expected, limit: int = 60) -> str | None:
     or "whose part is ...": the result, what was expected and, if that does not show it, where they differ."""
     if isinstance(expected, Matcher):
         return expected.mismatch(result)
-    found = walk(result, expected)
-    if found is None:
+    if (found := walk(result, expected)) is None:
         return None
     (path, what), returned, wanted = found, describe(result, limit), describe(expected, limit)
     if result is None or not path and what == f"got {returned}, expected {wanted}":
@@ -414,12 +412,10 @@ def deep_copy(value, memo: dict):
     """`copy.deepcopy(value, memo)`, fast on what chapters pass most: what is immutable all the way down is shared
     without visiting each number in Python (a list of 181,440 boards is copied in milliseconds, not seconds)."""
     kind = type(value)
-    if kind in _ATOMS:
+    if kind in _ATOMS or kind is tuple and _frozen(value):
         return value
     if id(value) in memo:
         return memo[id(value)]
-    if kind is tuple and _frozen(value):
-        return value
     if kind is not list and not (kind is dict and _frozen(value.keys())):
         return copy.deepcopy(value, memo)
     result = memo[id(value)] = kind(value)  # a shallow copy, in the memo before what it holds is copied
@@ -435,8 +431,7 @@ def first_change(before, after, name: str) -> str | None:
 
     Dicts, lists, sets, bytearrays and numpy arrays are data, and so are tuples of them; other objects (a
     problem, an environment, a random generator, a `Recorder`) may change as they are used and are not compared."""
-    steps = walk(after, before, change=True)
-    if steps is None:
+    if (steps := walk(after, before, change=True)) is None:
         return None
     path, what = steps
     if not path:
