@@ -1,6 +1,5 @@
-"""What counts as a right answer, and where a value differs: matchers for answers that may differ (`PathOf`,
-`CloseTo`, `Parts`, `OneOf`, `Satisfies`), `difference`, `judge` (one case's verdict, the same in `check` and in the
-grading process) and `first_change` (what a call did to its arguments, copied first by `deep_copy`)."""
+"""What counts as a right answer and where a value differs: matchers for answers that may differ (`PathOf`, `CloseTo`,
+`Parts`, `OneOf`, `Satisfies`), `difference`, `judge` (a case's verdict, in `check` and the grader), `first_change`."""
 
 from __future__ import annotations
 
@@ -198,12 +197,10 @@ def is_matcher(value) -> bool:
 
 def judge(call: str, name: str, result, expected, *, error=None, changed: str | None = None,
           unwritten: str | None = None) -> tuple[str, str] | None:
-    """The verdict on one case: None if it passes, ("undone", why) if the exercise is not written yet (the caller
-    says so and stops), ("fail", line) if the case fails.
-
-    `call` is how the call reads ("f(1, 2)"); `error` is what it raised instead of returning `result` (an exception,
-    or a grading worker's `Raised`); `changed` how it changed an argument it should have left alone; `unwritten`
-    who raised NotImplementedError (default: `name`)."""
+    """The verdict on one case: None if it passes, ("undone", why) if the exercise is not written yet (the caller says
+    so and stops), ("fail", line) if it fails. `call` reads "f(1, 2)"; `error` is what the call raised instead of
+    returning `result` (an exception, or a grading worker's `Raised`); `changed` how it changed an argument it should
+    have left alone; `unwritten` who raised NotImplementedError (default: `name`)."""
     raises = isinstance(expected, type) and issubclass(expected, BaseException)
     if isinstance(error, BaseException):
         error_name, message, is_a = type(error).__name__, cut(error, 200), lambda kind: isinstance(error, kind)
@@ -266,9 +263,8 @@ def _at(path: list, what: str) -> str:
 
 def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bool = False):
     """Where `got` first differs from `wanted`: (path, what), path a list of (key, "key") and (index, "index"), or
-    None. `difference` words it as a result and what was expected ("got X, expected Y"); with `change`, as an
-    argument after a call and before it (`first_change`: "was Y, now X"), and then exactly (NaN stays
-    NaN), sets are compared and objects of their own are not (they may change as they are used)."""
+    None. `difference` words it "got X, expected Y"; with `change` (`first_change`: an argument after a call and before
+    it) "was Y, now X", and then compares exactly (NaN stays NaN), sets too, objects of their own not (they change)."""
     def says(limit=60):
         return (f"was {describe(wanted, limit)}, now {describe(got, limit)}" if change else
                 f"got {describe(got, limit)}, expected {describe(wanted, limit)}")
@@ -290,13 +286,11 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
     if isinstance(wanted, Mapping):
         if not isinstance(got, Mapping):
             return kinds(f"a dict of {plural(len(wanted), 'entry')}")
-        missing = [key for key in wanted if key not in got]
-        if missing:
+        if missing := [key for key in wanted if key not in got]:
             key, count = describe(missing[0], 40), _count(len(missing), len(wanted), "keys missing", change)
             return [], (f"lost the key {key}, which was {describe(wanted[missing[0]], 40)}{count}" if change else
                         f"no key {key} (expected {describe(wanted[missing[0]], 40)} there){count}")
-        extra = [key for key in got if key not in wanted]
-        if extra:
+        if extra := [key for key in got if key not in wanted]:
             key, value, count = describe(extra[0], 40), describe(got[extra[0]], 40), len(extra)
             return [], (f"gained the key {key}, now {value}" + (f" ({count} new keys)" if count > 1 else "") if change
                         else f"an extra key {key} (with {value})" + (f"; {count} keys too many" if count > 1 else ""))

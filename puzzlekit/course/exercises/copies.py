@@ -200,8 +200,7 @@ def _answer(name: str, sources: Iterable[str]) -> tuple[ast.AST | None, list[ast
     top = _top_level(ast.Module(body=body, type_ignores=[]))
     reached, todo = {}, [name]
     while todo:
-        found = top.get(todo.pop())
-        if found is not None and id(found) not in reached:
+        if (found := top.get(todo.pop())) is not None and id(found) not in reached:
             reached[id(found)] = found
             todo += [child.id for child in ast.walk(found) if isinstance(child, ast.Name)]
     answer = top.get(name)
