@@ -432,11 +432,9 @@ def first_change(before, after, name: str) -> str | None:
         return f"it {what}"
     if len(path) == 1:
         key, kind = path[0]
-        where = f"the entry for {describe(key, 40)}" if kind == "key" else f"the entry at index {key}"
-    else:  # an array's index (0, 1) reads q[0, 1]
-        where = name + "".join(f"[{describe(key, 40)}]" if kind == "key" else f"[{str(key).strip('()')}]"
-                               for key, kind in path)
-    return f"{where} {what}"
+        return (f"the entry for {describe(key, 40)}" if kind == "key" else f"the entry at index {key}") + f" {what}"
+    return name + "".join(f"[{describe(key, 40)}]" if kind == "key" else f"[{str(key).strip('()')}]"
+                          for key, kind in path) + f" {what}"  # an array's index (0, 1) reads q[0, 1]
 
 
 def parameter_names(function) -> list[str]:

@@ -242,8 +242,7 @@ def copied(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
         if not isinstance(top, (*_DEFS, ast.ClassDef)) or top.name in names and top is not answer:
             continue  # the chapter's own forbidden function, defined among the cells: called, not copied
         for node in ast.walk(top):  # (a fingerprint in `prints` is of MIN_NODES nodes or more)
-            text = fingerprint(node, exact)[0] if isinstance(node, _DEFS) else None
-            if text in prints:
+            if isinstance(node, _DEFS) and (text := fingerprint(node, exact)[0]) in prints:
                 return f"{'is' if node is answer else 'calls'} a copy of the library's {prints[text]}"
     return None
 

@@ -16,25 +16,23 @@ __all__ = ["TakenAway"]
 
 
 class TimeUp(BaseException):
-    """Raised inside the student's function when its case runs out of time (not an Exception: not caught there),
-    with the limit it ran into, in seconds."""
+    """Raised inside the student's function at its case's time limit (the argument, in seconds); no Exception: not
+    caught there."""
 
 
 class ForbiddenCall(BaseException):
     """Raised inside the student's function when it calls a forbidden library function (see `TakenAway`)."""
 
 
-#: How many times its time limit (of CPU time: load does not fail an honest answer) a case may take by the wall
-#: clock: a sleep, a wait for input, a machine so loaded that the case hardly runs.
+#: A case's time limit is of CPU time (load fails no honest answer); by the wall clock it has this many times as long.
 WALL_CLOCK_FACTOR = 10
 
 
 class Deadline:
     """`with Deadline(seconds):` raises TimeUp in this thread once the process has used `seconds` of CPU time, or
-    once WALL_CLOCK_FACTOR times `seconds` have passed by the wall clock (a sleep uses no CPU).
-
-    In the main thread of a system with setitimer (Linux, macOS: a Jupyter kernel runs cells there) timer signals
-    stop the code, even inside `time.sleep`; elsewhere a trace function looks at the clocks on every line."""
+    once WALL_CLOCK_FACTOR times `seconds` have passed by the wall clock (a sleep, a wait for input: no CPU). In the
+    main thread of a system with setitimer (Linux, macOS: a Jupyter kernel runs cells there) timer signals stop the
+    code, even inside `time.sleep`; elsewhere a trace function looks at the clocks on every line."""
 
     def __init__(self, seconds: float | None):
         self.seconds = seconds
