@@ -184,8 +184,7 @@ class Satisfies(Matcher):
         return self.description
 
     def mismatch(self, result) -> str | None:
-        said = self.test(result)
-        if said and not isinstance(said, str):  # True, or another true value that is not a string
+        if (said := self.test(result)) and not isinstance(said, str):  # True, or any true value but a string
             return None
         return f"{describe(result)}, expected {self.description}" + (f": {said}" if said else "")
 
@@ -305,8 +304,7 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
                 change or type(wanted) in (list, tuple) and type(got) in (list, tuple)):
             return kinds(f"a {type(wanted).__name__}")
         for index, (item, wanted_item) in enumerate(zip(got, wanted)):
-            inner = walk(item, wanted_item, tolerance, depth + 1, change)
-            if inner is not None:
+            if (inner := walk(item, wanted_item, tolerance, depth + 1, change)) is not None:
                 path = [(index, "index")] + inner[0]
                 return (path, inner[1]) if len(got) == len(wanted) or change else (
                     [], f"{plural(len(got), 'item')}, expected {len(wanted)}; first difference {_at(path, inner[1])}")
@@ -351,8 +349,7 @@ def _arraywalk(numpy, got, wanted, tolerance, change, says):
         same = numpy.broadcast_to(numpy.asarray(same, dtype=bool), got.shape)
     except (TypeError, ValueError):
         return None if change else ([], f"got an array of {got.dtype}, expected {wanted.dtype}")
-    differ = numpy.argwhere(~same)
-    if len(differ) == 0:
+    if len(differ := numpy.argwhere(~same)) == 0:
         return None
 
     def at(index):  # where an entry is (a number in a 1-d array) and what differs there
@@ -456,7 +453,6 @@ def changed_argument(arguments: tuple, given: tuple, copied: list, expected, fre
                 or any(after is item for item in in_place)):  # not data, or meant to change
             continue
         name = names[index] if index < len(names) else f"argument {index + 1}"
-        where = first_change(before, after, name)
-        if where is not None:
+        if (where := first_change(before, after, name)) is not None:
             return f"changed its argument `{name}`: {where}; leave it as it is (work on a copy)"
     return None

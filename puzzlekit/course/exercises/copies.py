@@ -259,8 +259,7 @@ def cells_of(*functions) -> list[str]:
     sources, seen, todo = {}, set(), list(reversed(functions))  # sources: a dict, for the order
     while todo:
         function = todo.pop()
-        code = getattr(function, "__code__", None)
-        if not isinstance(code, types.CodeType) or id(code) in seen:
+        if not isinstance(code := getattr(function, "__code__", None), types.CodeType) or id(code) in seen:
             continue
         seen.add(id(code))
         namespace, codes = getattr(function, "__globals__", {}), [code]
