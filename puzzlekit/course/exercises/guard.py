@@ -16,8 +16,8 @@ __all__ = ["TakenAway"]
 
 
 class TimeUp(BaseException):
-    """Raised inside the student's function at its case's time limit (the argument, in seconds); no Exception: not
-    caught there."""
+    """Raised inside the student's function at its case's time limit (its argument, in seconds); not an Exception, so
+    that the student's `except Exception` does not catch it."""
 
 
 class ForbiddenCall(BaseException):
