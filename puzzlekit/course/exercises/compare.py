@@ -320,8 +320,9 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
         return [], f"{word} {describe(sorted(items, key=repr)[0], 40)}{more}"
     if change and not isinstance(wanted, (numbers.Number, str, bytes, type(None))):
         return None  # an object of its own: it may change as it is used
-    close = wanted != wanted and got != got if change else _numbers_close(got, wanted, tolerance)  # NaN stays NaN
-    return None if close or (tolerance is None or change) and _plain_equal(got, wanted) else ([], says())
+    close = not change and _numbers_close(got, wanted, tolerance)
+    return None if close or (tolerance is None or change) and _plain_equal(got, wanted) or (
+        change and got != got and wanted != wanted) else ([], says())  # (a change: NaN stays NaN)
 
 
 def _count(count: int, total: int, what: str, change: bool) -> str:
