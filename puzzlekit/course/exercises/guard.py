@@ -16,8 +16,7 @@ __all__ = ["TakenAway"]
 
 
 class TimeUp(BaseException):
-    """Raised inside the student's function at its case's time limit (its argument, in seconds); not an Exception, so
-    that the student's `except Exception` does not catch it."""
+    """Raised in the student's function at its time limit (its argument, in seconds); `except Exception` misses it."""
 
 
 class ForbiddenCall(BaseException):
