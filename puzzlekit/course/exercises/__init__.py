@@ -1,8 +1,6 @@
-"""Automatic feedback for the chapters' exercises: `check` runs the reader's function on cases, each under a time
-limit and on a copy of its arguments, and prints what is wrong. `guard` refuses calls of the library's answer, `copies`
-copies of its code (the grader's judge too); `compare` holds the matchers (answers that may differ) and the one judge,
-the grader's too, of where a result differs or what an answer changed in its arguments; `describe` writes values short
-and the same every run.
+"""Automatic feedback for the chapters' exercises: `check` runs the reader's function on cases and prints what is
+wrong. `guard` refuses calls of the library's answer, `copies` copies of its code; `compare` holds the matchers and
+the one judge (the grader's too) of a result and of what an answer changed in its arguments; `describe` writes values.
 """
 
 from .check import GRADER_VARIABLE, RAISE_VARIABLE, attempt, check, passed

@@ -18,9 +18,8 @@ from .guard import Deadline, ForbiddenCall, TakenAway, TimeUp
 
 __all__ = ["check", "passed", "attempt"]
 
-#: Under nbgrader (it sets GRADER_VARIABLE in its kernel's environment) or with RAISE_VARIABLE=1 (a test), a failing
-#: `check` raises AssertionError after printing, so that its test cell scores nothing; no value turns that off under
-#: nbgrader. The grades never depend on it: the grader computes them outside the student's process.
+#: Under nbgrader (it sets GRADER_VARIABLE in its kernel; no value turns that off) or with RAISE_VARIABLE=1 (a test), a
+#: failing `check` raises AssertionError: its test cell scores nothing. The grader computes the grades elsewhere.
 GRADER_VARIABLE, RAISE_VARIABLE = "NBGRADER_EXECUTION", "PUZZLEKIT_CHECK_RAISES"
 #: Words the grader repeats: what to do after "not done yet", and what to look for after a time-out.
 AGAIN = "write it, then run this cell again"
@@ -140,8 +139,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
         if not ok and _grading():
             raise AssertionError(f"{name}: {summary or lines[0].lstrip('✗ ')}")
 
-    forbidden = watch.label(function)
-    refused = f"is {forbidden}" if forbidden else forbid and notebook_copy(function, forbid)
+    refused = f"is {forbidden}" if (forbidden := watch.label(function)) else forbid and notebook_copy(function, forbid)
     if refused:  # the library's own function, or a copy of its code
         return verdict([f"✗ {name} {refused}: write it yourself"])
     if unfinished := not_done(function):
@@ -165,8 +163,7 @@ def check(function: Callable, cases: Iterable[tuple], *, show: int = 1, time_lim
             with Deadline(time_limit), watch:
                 result = function(*given)
         except TimeUp as stopped:
-            rest = len(cases) - number - 1
-            skipped = f" ({plural(rest, 'other case')} not run)" if rest else ""
+            skipped = f" ({plural(rest, 'other case')} not run)" if (rest := len(cases) - number - 1) else ""
             limit = stopped.args[0] if stopped.args else time_limit
             return verdict([f"✗ {call} did not return within {limit:g} s; {LOOP_HINT}{skipped}"])
         except ForbiddenCall:

@@ -1,6 +1,5 @@
-"""What counts as a right answer, and where a value differs: matchers for answers that may differ (`PathOf`,
-`CloseTo`, `Parts`, `OneOf`, `Satisfies`), `difference`, `judge` (one case's verdict, the same in `check` and in the
-grading process) and `first_change` (what a call did to its arguments, copied first by `deep_copy`)."""
+"""What counts as a right answer and where a value differs: matchers for answers that may differ (`PathOf`, `CloseTo`,
+`Parts`, `OneOf`, `Satisfies`), `difference`, `judge` (a case's verdict, in `check` and the grader), `first_change`."""
 
 from __future__ import annotations
 
@@ -22,18 +21,7 @@ class Matcher:
     """An expected value that accepts more than one result, and says what is wrong with a result it refuses.
 
     A subclass defines `mismatch(result)`: None when `result` is right, else a phrase that completes "f(...) returned
-    ..." (the result, then what is wrong), and a `__repr__` saying what it expects; `==` works too (inside a list).
-
-    Examples
-    --------
-    >>> class Even(Matcher):
-    ...     def mismatch(self, result):
-    ...         return None if result % 2 == 0 else f"{result}, which is odd"
-    ...     def __repr__(self):
-    ...         return "an even number"
-    >>> Even() == 4, [3] == [Even()]
-    (True, False)
-    """
+    ..." (the result, then what is wrong), and a `__repr__` saying what it expects; `==` works too (inside a list)."""
 
     def mismatch(self, result) -> str | None:
         raise NotImplementedError("a Matcher subclass defines mismatch(result)")
@@ -148,8 +136,7 @@ class Parts(Matcher):
             return f"{describe(result)}, expected a tuple of {len(self.parts)}: ({names})"
         for (name, expected), got in zip(self.parts.items(), result):
             sentence = is_matcher(expected) and not isinstance(expected, Matcher)  # its mismatch says a sentence
-            why = expected.mismatch(got) if sentence else verdict(got, expected, 40)
-            if why is not None:
+            if (why := expected.mismatch(got) if sentence else verdict(got, expected, 40)) is not None:
                 return f"{describe(result)}, whose {name} is {'wrong: ' if sentence else ''}{why}"
         return None
 
@@ -197,37 +184,22 @@ class Satisfies(Matcher):
         return self.description
 
     def mismatch(self, result) -> str | None:
-        said = self.test(result)
-        if said and not isinstance(said, str):  # True, or another true value that is not a string
+        if (said := self.test(result)) and not isinstance(said, str):  # True, or any true value but a string
             return None
         return f"{describe(result)}, expected {self.description}" + (f": {said}" if said else "")
 
 
 def is_matcher(value) -> bool:
-    """Whether `value` is a matcher: a `Matcher`, or any object (not a class) with a `mismatch(result)` method.
-
-    >>> is_matcher(OneOf(1, 2)), is_matcher(3), is_matcher(Matcher)
-    (True, False, False)
-    """
+    """Whether `value` is a matcher: a `Matcher`, or any object (not a class) with a `mismatch(result)` method."""
     return isinstance(value, Matcher) or (not isinstance(value, type) and callable(getattr(value, "mismatch", None)))
 
 
 def judge(call: str, name: str, result, expected, *, error=None, changed: str | None = None,
           unwritten: str | None = None) -> tuple[str, str] | None:
-    """The verdict on one case: None if it passes, ("undone", why) if the exercise is not written yet (the caller
-    says so and stops), ("fail", line) if the case fails.
-
-    `call` is how the call reads ("f(1, 2)"); `error` is what it raised instead of returning `result` (an exception,
-    or a grading worker's `Raised`); `changed` how it changed an argument it should have left alone; `unwritten`
-    who raised NotImplementedError (default: `name`).
-
-    >>> judge("f(2)", "f", 4, 4), judge("f(0)", "f", None, ValueError, error=ValueError("zero"))
-    (None, None)
-    >>> judge("f(2)", "f", 5, 4), judge("f(2)", "f", ..., 4)
-    (('fail', '✗ f(2) returned 5, expected 4'), ('undone', 'f returned `...`'))
-    >>> judge("f(2)", "f", None, 4, error=NotImplementedError())
-    ('undone', 'f raises NotImplementedError')
-    """
+    """The verdict on one case: None if it passes, ("undone", why) if the exercise is not written yet (the caller says
+    so and stops), ("fail", line) if it fails. `call` reads "f(1, 2)"; `error` is what the call raised instead of
+    returning `result` (an exception, or a grading worker's `Raised`); `changed` how it changed an argument it should
+    have left alone; `unwritten` who raised NotImplementedError (default: `name`)."""
     raises = isinstance(expected, type) and issubclass(expected, BaseException)
     if isinstance(error, BaseException):
         error_name, message, is_a = type(error).__name__, cut(error, 200), lambda kind: isinstance(error, kind)
@@ -251,15 +223,10 @@ def judge(call: str, name: str, result, expected, *, error=None, changed: str | 
 
 def verdict(result, expected, limit: int = 60) -> str | None:
     """None if `result` is what was `expected` (a value or a `Matcher`), else what completes "f(...) returned ..."
-    or "whose part is ...": the result, what was expected and, if that does not show it, where they differ.
-
-    >>> verdict(5, 4), verdict([1, 2], [1, 3]), verdict([1, 2], [1, 2])
-    ('5, expected 4', '[1, 2], expected [1, 3] (at index 1: got 2, expected 3)', None)
-    """
+    or "whose part is ...": the result, what was expected and, if that does not show it, where they differ."""
     if isinstance(expected, Matcher):
         return expected.mismatch(result)
-    found = walk(result, expected)
-    if found is None:
+    if (found := walk(result, expected)) is None:
         return None
     (path, what), returned, wanted = found, describe(result, limit), describe(expected, limit)
     if result is None or not path and what == f"got {returned}, expected {wanted}":
@@ -295,9 +262,8 @@ def _at(path: list, what: str) -> str:
 
 def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bool = False):
     """Where `got` first differs from `wanted`: (path, what), path a list of (key, "key") and (index, "index"), or
-    None. `difference` words it as a result and what was expected ("got X, expected Y"); with `change`, as an
-    argument after a call and before it (`first_change`: "was Y, now X"), and then exactly (NaN stays
-    NaN), sets are compared and objects of their own are not (they may change as they are used)."""
+    None. `difference` words it "got X, expected Y"; with `change` (`first_change`: an argument after a call and before
+    it) "was Y, now X", and then compares exactly (NaN stays NaN), sets too, objects of their own not (they change)."""
     def says(limit=60):
         return (f"was {describe(wanted, limit)}, now {describe(got, limit)}" if change else
                 f"got {describe(got, limit)}, expected {describe(wanted, limit)}")
@@ -319,13 +285,11 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
     if isinstance(wanted, Mapping):
         if not isinstance(got, Mapping):
             return kinds(f"a dict of {plural(len(wanted), 'entry')}")
-        missing = [key for key in wanted if key not in got]
-        if missing:
+        if missing := [key for key in wanted if key not in got]:
             key, count = describe(missing[0], 40), _count(len(missing), len(wanted), "keys missing", change)
             return [], (f"lost the key {key}, which was {describe(wanted[missing[0]], 40)}{count}" if change else
                         f"no key {key} (expected {describe(wanted[missing[0]], 40)} there){count}")
-        extra = [key for key in got if key not in wanted]
-        if extra:
+        if extra := [key for key in got if key not in wanted]:
             key, value, count = describe(extra[0], 40), describe(got[extra[0]], 40), len(extra)
             return [], (f"gained the key {key}, now {value}" + (f" ({count} new keys)" if count > 1 else "") if change
                         else f"an extra key {key} (with {value})" + (f"; {count} keys too many" if count > 1 else ""))
@@ -340,12 +304,10 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
                 change or type(wanted) in (list, tuple) and type(got) in (list, tuple)):
             return kinds(f"a {type(wanted).__name__}")
         for index, (item, wanted_item) in enumerate(zip(got, wanted)):
-            inner = walk(item, wanted_item, tolerance, depth + 1, change)
-            if inner is not None:
-                if len(got) == len(wanted) or change:
-                    return [(index, "index")] + inner[0], inner[1]
-                return [], (f"{plural(len(got), 'item')}, expected {len(wanted)}; first difference "
-                            + _at([(index, "index")] + inner[0], inner[1]))
+            if (inner := walk(item, wanted_item, tolerance, depth + 1, change)) is not None:
+                path = [(index, "index")] + inner[0]
+                return (path, inner[1]) if len(got) == len(wanted) or change else (
+                    [], f"{plural(len(got), 'item')}, expected {len(wanted)}; first difference {_at(path, inner[1])}")
         if len(got) != len(wanted):
             return [], (f"had {plural(len(wanted), 'entry')}, now {len(got)}" if change else
                         f"{plural(len(got), 'item')}, expected {len(wanted)}")
@@ -353,17 +315,14 @@ def walk(got, wanted, tolerance: float | None = None, depth: int = 0, change: bo
     if change and isinstance(wanted, set):
         if not isinstance(got, set):
             return kinds("a set")
-        lost, gained = wanted - got, got - wanted
-        word, items = ("lost", lost) if lost else ("gained", gained)
+        word, items = ("lost", wanted - got) if wanted - got else ("gained", got - wanted)
         more = f" and {len(items) - 1} more" if len(items) > 1 else ""
         return [], f"{word} {describe(sorted(items, key=repr)[0], 40)}{more}"
     if change and not isinstance(wanted, (numbers.Number, str, bytes, type(None))):
         return None  # an object of its own: it may change as it is used
-    if not change and _numbers_close(got, wanted, tolerance):
-        return None
-    if (tolerance is None or change) and _plain_equal(got, wanted) or (change and got != got and wanted != wanted):
-        return None
-    return [], says()
+    close = not change and _numbers_close(got, wanted, tolerance)
+    return None if close or (tolerance is None or change) and _plain_equal(got, wanted) or (
+        change and got != got and wanted != wanted) else ([], says())  # (a change: NaN stays NaN)
 
 
 def _count(count: int, total: int, what: str, change: bool) -> str:
@@ -391,8 +350,7 @@ def _arraywalk(numpy, got, wanted, tolerance, change, says):
         same = numpy.broadcast_to(numpy.asarray(same, dtype=bool), got.shape)
     except (TypeError, ValueError):
         return None if change else ([], f"got an array of {got.dtype}, expected {wanted.dtype}")
-    differ = numpy.argwhere(~same)
-    if len(differ) == 0:
+    if len(differ := numpy.argwhere(~same)) == 0:
         return None
 
     def at(index):  # where an entry is (a number in a 1-d array) and what differs there
@@ -446,12 +404,10 @@ def deep_copy(value, memo: dict):
     """`copy.deepcopy(value, memo)`, fast on what chapters pass most: what is immutable all the way down is shared
     without visiting each number in Python (a list of 181,440 boards is copied in milliseconds, not seconds)."""
     kind = type(value)
-    if kind in _ATOMS:
+    if kind in _ATOMS or kind is tuple and _frozen(value):
         return value
     if id(value) in memo:
         return memo[id(value)]
-    if kind is tuple and _frozen(value):
-        return value
     if kind is not list and not (kind is dict and _frozen(value.keys())):
         return copy.deepcopy(value, memo)
     result = memo[id(value)] = kind(value)  # a shallow copy, in the memo before what it holds is copied
@@ -466,30 +422,17 @@ def first_change(before, after, name: str) -> str | None:
     """Where the data `after` (an argument after a call) first differs from `before` (a copy taken before), or None.
 
     Dicts, lists, sets, bytearrays and numpy arrays are data, and so are tuples of them; other objects (a
-    problem, an environment, a random generator, a `Recorder`) may change as they are used and are not compared.
-
-    >>> print(first_change({(1, 2, 3, 0): 1.2}, {(1, 2, 3, 0): 0.0}, "values"))
-    the entry for (1, 2, 3, 0) was 1.2, now 0.0
-    >>> print(first_change({"a": [1.0, 2.0]}, {"a": [1.0, 2.5]}, "q"))
-    q['a'][1] was 2.0, now 2.5
-    >>> first_change([3, 1, 2], [1, 2, 3], "tiles"), first_change([1.0, float("nan")], [1.0, float("nan")], "x")
-    ('the entry at index 0 was 3, now 1', None)
-    >>> first_change({3, 1}, {1}, "seen"), first_change({"a": 1, "b": 2}, {"a": 1}, "q")
-    ('it lost 3', "it lost the key 'b', which was 2")
-    """
-    steps = walk(after, before, change=True)
-    if steps is None:
+    problem, an environment, a random generator, a `Recorder`) may change as they are used and are not compared."""
+    if (steps := walk(after, before, change=True)) is None:
         return None
     path, what = steps
     if not path:
         return f"it {what}"
     if len(path) == 1:
         key, kind = path[0]
-        where = f"the entry for {describe(key, 40)}" if kind == "key" else f"the entry at index {key}"
-    else:  # an array's index (0, 1) reads q[0, 1]
-        where = name + "".join(f"[{describe(key, 40)}]" if kind == "key" else f"[{str(key).strip('()')}]"
-                               for key, kind in path)
-    return f"{where} {what}"
+        return (f"the entry for {describe(key, 40)}" if kind == "key" else f"the entry at index {key}") + f" {what}"
+    return name + "".join(f"[{describe(key, 40)}]" if kind == "key" else f"[{str(key).strip('()')}]"
+                          for key, kind in path) + f" {what}"  # an array's index (0, 1) reads q[0, 1]
 
 
 def parameter_names(function) -> list[str]:
@@ -511,7 +454,6 @@ def changed_argument(arguments: tuple, given: tuple, copied: list, expected, fre
                 or any(after is item for item in in_place)):  # not data, or meant to change
             continue
         name = names[index] if index < len(names) else f"argument {index + 1}"
-        where = first_change(before, after, name)
-        if where is not None:
+        if (where := first_change(before, after, name)) is not None:
             return f"changed its argument `{name}`: {where}; leave it as it is (work on a copy)"
     return None

@@ -200,8 +200,7 @@ def _answer(name: str, sources: Iterable[str]) -> tuple[ast.AST | None, list[ast
     top = _top_level(ast.Module(body=body, type_ignores=[]))
     reached, todo = {}, [name]
     while todo:
-        found = top.get(todo.pop())
-        if found is not None and id(found) not in reached:
+        if (found := top.get(todo.pop())) is not None and id(found) not in reached:
             reached[id(found)] = found
             todo += [child.id for child in ast.walk(found) if isinstance(child, ast.Name)]
     answer = top.get(name)
@@ -243,8 +242,7 @@ def copied(name: str, sources: Iterable[str], forbid: Iterable, notebook=(), *,
         if not isinstance(top, (*_DEFS, ast.ClassDef)) or top.name in names and top is not answer:
             continue  # the chapter's own forbidden function, defined among the cells: called, not copied
         for node in ast.walk(top):  # (a fingerprint in `prints` is of MIN_NODES nodes or more)
-            text = fingerprint(node, exact)[0] if isinstance(node, _DEFS) else None
-            if text in prints:
+            if isinstance(node, _DEFS) and (text := fingerprint(node, exact)[0]) in prints:
                 return f"{'is' if node is answer else 'calls'} a copy of the library's {prints[text]}"
     return None
 
@@ -261,8 +259,7 @@ def cells_of(*functions) -> list[str]:
     sources, seen, todo = {}, set(), list(reversed(functions))  # sources: a dict, for the order
     while todo:
         function = todo.pop()
-        code = getattr(function, "__code__", None)
-        if not isinstance(code, types.CodeType) or id(code) in seen:
+        if not isinstance(code := getattr(function, "__code__", None), types.CodeType) or id(code) in seen:
             continue
         seen.add(id(code))
         namespace, codes = getattr(function, "__globals__", {}), [code]

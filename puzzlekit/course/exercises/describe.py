@@ -124,17 +124,12 @@ def cut(text, limit: int = 60) -> str:
     if len(text) <= limit:
         return text
     kept = text[: limit - 4]
-    if kept.rfind(" ") >= limit // 2:
-        kept = kept[: kept.rfind(" ")]
+    kept = kept[: kept.rfind(" ")] if kept.rfind(" ") >= limit // 2 else kept
     return kept.rstrip(",:;") + " ...>"
 
 
 def plural(count: int, word: str) -> str:
-    """`count` and `word`, with an s (or y -> ies) unless `count` is 1.
-
-    >>> plural(1, "case"), plural(12, "case"), plural(12, "entry")
-    ('1 case', '12 cases', '12 entries')
-    """
+    """`count` and `word`, with an s (or y -> ies) unless `count` is 1."""
     if count == 1:
         return f"{count} {word}"
     return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"

@@ -16,25 +16,22 @@ __all__ = ["TakenAway"]
 
 
 class TimeUp(BaseException):
-    """Raised inside the student's function when its case runs out of time (not an Exception: not caught there),
-    with the limit it ran into, in seconds."""
+    """Raised in the student's function at its time limit (its argument, in seconds); `except Exception` misses it."""
 
 
 class ForbiddenCall(BaseException):
     """Raised inside the student's function when it calls a forbidden library function (see `TakenAway`)."""
 
 
-#: How many times its time limit (of CPU time: load does not fail an honest answer) a case may take by the wall
-#: clock: a sleep, a wait for input, a machine so loaded that the case hardly runs.
+#: A case's time limit is of CPU time (load fails no honest answer); by the wall clock it has this many times as long.
 WALL_CLOCK_FACTOR = 10
 
 
 class Deadline:
     """`with Deadline(seconds):` raises TimeUp in this thread once the process has used `seconds` of CPU time, or
-    once WALL_CLOCK_FACTOR times `seconds` have passed by the wall clock (a sleep uses no CPU).
-
-    In the main thread of a system with setitimer (Linux, macOS: a Jupyter kernel runs cells there) timer signals
-    stop the code, even inside `time.sleep`; elsewhere a trace function looks at the clocks on every line."""
+    once WALL_CLOCK_FACTOR times `seconds` have passed by the wall clock (a sleep, a wait for input: no CPU). In the
+    main thread of a system with setitimer (Linux, macOS: a Jupyter kernel runs cells there) timer signals stop the
+    code, even inside `time.sleep`; elsewhere a trace function looks at the clocks on every line."""
 
     def __init__(self, seconds: float | None):
         self.seconds = seconds
@@ -118,9 +115,8 @@ class TakenAway:
                         self.functions.setdefault(function, f"the library's {function.__qualname__} (from {name})")
             elif isinstance(item, type):
                 for name, member in vars(item).items():
-                    if plain_function(member) is not None:
-                        method = "" if name == "__init__" else f".{name}"
-                        self.functions[plain_function(member)] = f"the library's {item.__name__}{method}"
+                    if function := plain_function(member):
+                        self.functions[function] = f"the library's {item.__name__}" + f".{name}" * (name != "__init__")
             elif plain_function(item) is None:
                 raise TypeError(f"forbid must hold library functions, classes or modules, got {describe(item)}")
             else:
@@ -167,12 +163,7 @@ def stub_code(function, statement: str) -> types.CodeType:
 
 
 def plain_function(item):
-    """The plain function behind a function, method, staticmethod, classmethod or functools.wraps wrapper, or None.
-
-    >>> import functools
-    >>> plain_function(functools.wraps(len)(lambda *a: 0)) is None, plain_function(staticmethod(plain_function))
-    (True, <function plain_function at 0x...>)
-    """
+    """The plain function behind a function, method, staticmethod, classmethod or functools.wraps wrapper, or None."""
     if isinstance(item, property):
         item = item.fget
     try:
