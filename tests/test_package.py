@@ -74,8 +74,8 @@ def test_every_module_and_subpackage_module_has_a_docstring_and_all():
 
 
 #: Issue 31's goal for the grading code (puzzlekit.course.grader and puzzlekit.course.exercises together) is at most
-#: 3,000 lines; it stands at 3,202 (4,609 before the Python-level sandbox went). A ratchet to lower, not yet the goal.
-MAX_GRADING_LINES = 3202
+#: 3,000 lines; it stands at 3,122 (4,609 before the Python-level sandbox went). A ratchet to lower, not yet the goal.
+MAX_GRADING_LINES = 3122
 
 
 def test_the_grading_code_does_not_grow_back():
