@@ -1275,6 +1275,7 @@ def grade_apart(grader, submissions: list) -> list:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    vars(sys.modules["__main__"]).setdefault("__spec__", None)  # spawn reads it; a cleared IPython namespace has none
     with ProcessPoolExecutor(len(submissions), mp_context=multiprocessing.get_context("spawn")) as pool:
         return list(pool.map(grader.grade, submissions))
 

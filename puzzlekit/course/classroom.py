@@ -11,6 +11,7 @@ import json
 import multiprocessing
 import os
 import re
+import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from pathlib import Path
@@ -189,7 +190,8 @@ def grade_class(grader, submissions: dict[str, Path | str], out: str | os.PathLi
     waiting = {student: path for student, path in submissions.items() if student not in rows}
     # jobs > 1: processes, not threads; in one process a classmate's search that asks the grading process all the
     # time would hold the GIL, and each hand-off of another job's worker would wait its turn (5 ms, not 20 µs)
-    spawn = multiprocessing.get_context("spawn")
+    spawn = multiprocessing.get_context("spawn")  # which reads __main__.__spec__, gone from a cleared IPython namespace
+    vars(sys.modules["__main__"]).setdefault("__spec__", None)
     pool = ProcessPoolExecutor(jobs, mp_context=spawn) if jobs > 1 else ThreadPoolExecutor(1)
     with pool:
         futures = {pool.submit(_grade_one, grader, student, path): student for student, path in waiting.items()}
