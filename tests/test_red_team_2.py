@@ -70,15 +70,20 @@ def path_within_chapter(tmp_path_factory):
     return path
 
 
-def test_a_one_sided_search_run_in_the_worker_scores_what_it_scores_asking(path_within_chapter):
+def scores_as_the_one_sided_search(path_within_chapter, cheat: str) -> None:
+    """`cheat`, an answer to exercise 2, scores what the honest one-sided search scores: 0."""
     grader = ChapterGrader(path_within_chapter, secret="a class's secret", cell_time_limit=60,
                            notebook_time_limit=300)
     reference = _reference(path_within_chapter)
     submissions = [_submission(path_within_chapter, dict(reference, my_bidirectional=answer))
-                   for answer in (ONE_SIDED, ONE_SIDED_ASKING_ALONG_THE_PATH)]
-    wrong, cheat = grade_apart(grader, submissions)
+                   for answer in (ONE_SIDED, cheat)]
+    wrong, cheated = grade_apart(grader, submissions)
     assert _scores(wrong)["my_bidirectional"] == 0, _why(wrong)
-    assert _scores(cheat)["my_bidirectional"] == _scores(wrong)["my_bidirectional"], _why(cheat)
+    assert _scores(cheated)["my_bidirectional"] == _scores(wrong)["my_bidirectional"], _why(cheated)
+
+
+def test_a_one_sided_search_run_in_the_worker_scores_what_it_scores_asking(path_within_chapter):
+    scores_as_the_one_sided_search(path_within_chapter, ONE_SIDED_ASKING_ALONG_THE_PATH)
 
 
 def test_an_ask_of_a_state_that_is_no_board_is_not_kept_nor_decoded(monkeypatch):

@@ -13,8 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import nbformat
 import pytest
-from test_grader import _reference, _scores, _submission, _why, grade_apart, small_chapter
-from test_red_team_2 import ONE_SIDED, PATH_WITHIN_CHECK
+from test_grader import _reference, _scores, _submission, _why, small_chapter
+from test_red_team_2 import ONE_SIDED, PATH_WITHIN_CHECK, scores_as_the_one_sided_search
 
 import puzzlekit
 from puzzlekit.course.exercise_cases import Recorder
@@ -22,11 +22,11 @@ from puzzlekit.course.grader import ChapterGrader, run
 from puzzlekit.course.grader.safe import encode
 
 
-def _ask(asked: dict, method: str, token, action=None, argument: int = 0, asks: int = 1):
-    """What `run._answer` replies to a worker's ask: (outcome, value, goals handed out)."""
-    message = {"op": "ask", "id": 0, "argument": argument, "method": method, "state": token,
-               "action": encode(action)}
-    return pickle.loads(base64.b64decode(run._answer(asked, message, asks)["value"]))
+@pytest.fixture(scope="module")
+def chapter(tmp_path_factory):
+    path = tmp_path_factory.mktemp("chapter") / "03_uninformed_search.ipynb"
+    nbformat.write(small_chapter(), path)
+    return path
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +39,13 @@ def path_within_chapter(tmp_path_factory):
     path = tmp_path_factory.mktemp("chapter") / "03_uninformed_search.ipynb"
     nbformat.write(notebook, path)
     return path
+
+
+def _ask(asked: dict, method: str, token, action=None, argument: int = 0, asks: int = 1):
+    """What `run._answer` replies to a worker's ask: (outcome, value, goals handed out)."""
+    message = {"op": "ask", "id": 0, "argument": argument, "method": method, "state": token,
+               "action": encode(action)}
+    return pickle.loads(base64.b64decode(run._answer(asked, message, asks)["value"]))
 
 
 #: Red team 2's wrong answer (breadth-first search from the start only), its moves made by `result`, which the
@@ -69,14 +76,7 @@ def test_a_search_that_moves_by_result_alone_scores_what_it_scores_asking(path_w
     token of, recorded nowhere, so a search could walk the whole problem without expanding a state. `result` is now
     answered only for an action the problem gave for that state (its actions or successors asked), as a search that
     uses it does."""
-    grader = ChapterGrader(path_within_chapter, secret="a class's secret", cell_time_limit=60,
-                           notebook_time_limit=300)
-    reference = _reference(path_within_chapter)
-    submissions = [_submission(path_within_chapter, dict(reference, my_bidirectional=answer))
-                   for answer in (ONE_SIDED, RESULT_WALK)]
-    wrong, cheat = grade_apart(grader, submissions)
-    assert _scores(wrong)["my_bidirectional"] == 0, _why(wrong)
-    assert _scores(cheat)["my_bidirectional"] == _scores(wrong)["my_bidirectional"], _why(cheat)
+    scores_as_the_one_sided_search(path_within_chapter, RESULT_WALK)
 
 
 def test_result_is_answered_only_for_a_state_whose_actions_were_asked():
@@ -147,13 +147,6 @@ def _late_messages(monkeypatch) -> list:
 
     monkeypatch.setattr(run.Worker, "next", taking)
     return late
-
-
-@pytest.fixture(scope="module")
-def chapter(tmp_path_factory):
-    path = tmp_path_factory.mktemp("chapter") / "03_uninformed_search.ipynb"
-    nbformat.write(small_chapter(), path)
-    return path
 
 
 def test_a_call_that_keeps_writing_does_not_hold_the_grading_process_past_its_backstop(chapter, monkeypatch):
